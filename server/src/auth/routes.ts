@@ -1,0 +1,84 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { oauthCallbackBodySchema, type LoginUrlResponse, type MeResponse } from '@shared/schemas/auth';
+import { OAUTH_STATE_LENGTH } from '@shared/limits';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+import { parseInput } from '../http/validate';
+import type { GitHubClient } from '../integrations/github/client';
+import { SESSION_COOKIE } from './session';
+import { roleFor } from './roles';
+
+/** About 26 random base-36 characters (SPEC.md section 9). */
+function newOAuthState(): string {
+  let state = '';
+  while (state.length < OAUTH_STATE_LENGTH) {
+    for (const byte of randomBytes(OAUTH_STATE_LENGTH)) {
+      if (byte < 252) state += (byte % 36).toString(36); // drop 252..255 to keep the alphabet uniform
+    }
+  }
+  return state.slice(0, OAUTH_STATE_LENGTH);
+}
+
+function sameString(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const regenerate = (req: Request) =>
+  new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+const save = (req: Request) =>
+  new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+
+/** /api/auth: start sign-in, finish it from the callback page, read the profile, sign out. */
+export function createAuthRouter(config: Config, github: GitHubClient | null): Router {
+  const router = Router();
+
+  router.get('/github/login', async (req, res) => {
+    if (!github) throw new AppError('oauth_not_configured', 503);
+    const state = newOAuthState();
+    req.session.oauthState = state;
+    await save(req);
+    const answer: LoginUrlResponse = { url: github.authorizeUrl(state, config.oauthRedirectUri) };
+    res.json(answer);
+  });
+
+  router.post('/github', async (req, res) => {
+    if (!github) throw new AppError('oauth_not_configured', 503);
+    const body = parseInput(oauthCallbackBodySchema, req.body);
+    const expected = req.session.oauthState;
+    // The state is single-use: it is cleared whatever the outcome.
+    delete req.session.oauthState;
+    if (!expected || !sameString(expected, body.state)) {
+      await save(req);
+      throw new AppError('oauth_state_mismatch', 400);
+    }
+    const token = await github.exchangeCode(body.code, config.oauthRedirectUri);
+    const user = await github.fetchUser(token);
+    const role = roleFor(user.login, config);
+    // A new session id at sign-in, so a session id planted before sign-in is worthless.
+    await regenerate(req);
+    req.session.githubToken = token;
+    req.session.user = user;
+    req.session.role = role;
+    await save(req);
+    const answer: MeResponse = { user, role };
+    res.json(answer);
+  });
+
+  router.get('/me', (req, res) => {
+    const { user, role } = req.session;
+    if (!user) throw new AppError('unauthenticated', 401);
+    const answer: MeResponse = { user, role: role ?? 'user' };
+    res.json(answer);
+  });
+
+  router.post('/logout', async (req, res) => {
+    await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+    res.status(204).end();
+  });
+
+  return router;
+}

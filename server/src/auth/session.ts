@@ -1,0 +1,86 @@
+import session, { type SessionData } from 'express-session';
+import type { Role, User } from '@shared/schemas/auth';
+import type { Config } from '../config';
+import { keys } from '../storage/keys';
+import type { Store } from '../storage/store';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Random value sent with the authorize redirect and checked on return (CSRF). */
+    oauthState?: string;
+    /** The provider's access token: kept on the server only, never sent to the browser. */
+    githubToken?: string;
+    user?: User;
+    role?: Role;
+  }
+}
+
+export const SESSION_COOKIE = 'tt.sid';
+const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** express-session's store on top of the app's Store, so sessions live in Redis when it is configured. */
+class AppSessionStore extends session.Store {
+  constructor(private readonly store: Store) {
+    super();
+  }
+
+  private ttl(data?: SessionData): number {
+    const maxAge = data?.cookie?.maxAge;
+    return typeof maxAge === 'number' && maxAge > 0 ? maxAge : SESSION_TTL_MS;
+  }
+
+  override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    this.store.get(keys.session(sid)).then(
+      (raw) => {
+        if (!raw) return callback(null, null);
+        try {
+          callback(null, JSON.parse(raw) as SessionData);
+        } catch {
+          callback(null, null); // a corrupt session is treated as none
+        }
+      },
+      (error: unknown) => callback(error),
+    );
+  }
+
+  override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
+    this.store.set(keys.session(sid), JSON.stringify(data), this.ttl(data)).then(
+      () => callback?.(),
+      (error: unknown) => callback?.(error),
+    );
+  }
+
+  override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.store.del(keys.session(sid)).then(
+      () => callback?.(),
+      (error: unknown) => callback?.(error),
+    );
+  }
+
+  override touch(sid: string, data: SessionData, callback?: () => void): void {
+    this.store.expire(keys.session(sid), this.ttl(data)).then(
+      () => callback?.(),
+      () => callback?.(),
+    );
+  }
+}
+
+/** The one session middleware, shared by Express and the Socket.IO handshake. */
+export function createSessionMiddleware(config: Config, store: Store) {
+  return session({
+    name: SESSION_COOKIE,
+    secret: config.SESSION_SECRET,
+    store: new AppSessionStore(store),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: config.isProduction,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      maxAge: SESSION_TTL_MS,
+      path: '/',
+    },
+  });
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/**
+ * The config contract of DESIGN.md, parsed once at start-up. An empty string counts as unset, so
+ * `.env.example` can list every name. A bad value stops start-up with one line per problem.
+ */
+
+const optionalString = z.string().min(1).optional();
+const httpUrl = () => z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+const url = (fallback: string) => httpUrl().default(fallback);
+const optionalUrl = () => httpUrl().optional();
+const booleanFlag = z
+  .enum(['1', 'true', 'yes', '0', 'false', 'no'], { message: 'must be one of 1, true, yes, 0, false, no' })
+  .transform((value) => ['1', 'true', 'yes'].includes(value));
+const commaList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const DEFAULT_NEWS_FEEDS = [
+  'https://hnrss.org/frontpage',
+  'https://techcrunch.com/feed/',
+  'https://www.theverge.com/rss/index.xml',
+  'https://feeds.arstechnica.com/arstechnica/index',
+  'https://www.espn.com/espn/rss/news',
+  'https://www.espn.com/espn/rss/nfl/news',
+  'https://www.espn.com/espn/rss/nba/news',
+  'https://www.espn.com/espn/rss/mlb/news',
+  'https://www.espn.com/espn/rss/nhl/news',
+];
+
+const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl(),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_URL: url('https://github.com'),
+  GITHUB_API_URL: url('https://api.github.com'),
+
+  EXA_API_KEY: optionalString,
+  EXA_BASE_URL: url('https://api.exa.ai'),
+  JINA_API_KEY: optionalString,
+  JINA_READER_URL: url('https://r.jina.ai'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+
+  SPORTS_SOURCE: z.enum(['espn', 'text-llm']).default('espn'),
+  ESPN_BASE_URL: url('https://site.api.espn.com'),
+  SPORTS_TEXT_URL: url('https://www.espn.com/'),
+  SPORTS_POLL_SECONDS: positiveInt(60),
+  NEWS_FEEDS: commaList.default(DEFAULT_NEWS_FEEDS),
+  NEWS_REFRESH_MINUTES: positiveInt(15),
+
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_API_KEY_SID: optionalString,
+  TWILIO_API_KEY_SECRET: optionalString,
+  TWILIO_TWIML_APP_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  ICE_SERVERS: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON list of RTCIceServer' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(iceServerSchema))
+    .optional(),
+  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
+
+  ADMIN_LOGINS: commaList.default([]),
+  MODERATOR_LOGINS: commaList.default([]),
+  FETCH_ALLOW_PRIVATE: booleanFlag.default(false),
+
+  CHAT_RATE_LIMIT: positiveInt(5),
+  CHAT_RATE_WINDOW_SECONDS: positiveInt(10),
+  API_RATE_LIMIT: positiveInt(60),
+  API_RATE_WINDOW_SECONDS: positiveInt(60),
+});
+
+type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SESSION_SECRET'> {
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+  isProduction: boolean;
+  /** The OAuth redirect_uri: PUBLIC_URL + /auth/callback. */
+  oauthRedirectUri: string;
+  /** Whether the session cookie is Secure (PUBLIC_URL is https). */
+  secureCookies: boolean;
+  /** GitHub OAuth is configured; otherwise the development sign-in runs (never in production). */
+  githubConfigured: boolean;
+  devSignInEnabled: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment (empty strings are unset). Throws ConfigError listing every problem. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  randomSecret: () => string = defaultSecret,
+): Config {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
+  }
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && !values.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
+  if (Boolean(values.GITHUB_CLIENT_ID) !== Boolean(values.GITHUB_CLIENT_SECRET)) {
+    problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  const githubConfigured = Boolean(values.GITHUB_CLIENT_ID && values.GITHUB_CLIENT_SECRET);
+  return {
+    ...values,
+    PUBLIC_URL: publicUrl,
+    SESSION_SECRET: values.SESSION_SECRET ?? randomSecret(),
+    isProduction,
+    oauthRedirectUri: `${publicUrl}/auth/callback`,
+    secureCookies: publicUrl.startsWith('https://'),
+    githubConfigured,
+    devSignInEnabled: !githubConfigured && !isProduction,
+  };
+}
+
+function defaultSecret(): string {
+  return crypto.randomUUID() + crypto.randomUUID();
+}

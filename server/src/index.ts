@@ -1,0 +1,77 @@
+/**
+ * Composition root: reads the environment, builds the store and the app, listens, and shuts down
+ * gracefully. Everything else is wired through createApp(deps) so tests can build the same app.
+ */
+import type { Redis } from 'ioredis';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createLogger } from './logger';
+import { MemoryStore } from './storage/memory-store';
+import { createRedisClient, waitForRedis } from './storage/redis-clients';
+import { RedisStore } from './storage/redis-store';
+import type { Store } from './storage/store';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`config: ${problem}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+
+  let store: Store;
+  const redisConnections: Redis[] = [];
+  if (config.REDIS_URL) {
+    const commands = createRedisClient(config.REDIS_URL, logger, 'commands');
+    const adapter = createRedisClient(config.REDIS_URL, logger, 'socket-adapter');
+    redisConnections.push(commands, adapter);
+    await Promise.all(redisConnections.map((client) => waitForRedis(client)));
+    store = new RedisStore(commands);
+  } else {
+    store = new MemoryStore();
+    logger.warn('REDIS_URL is not set: state is kept in memory for this one instance');
+  }
+
+  const app = createApp({ config, logger, store, adapterRedis: redisConnections[1] });
+  await new Promise<void>((resolve) => app.httpServer.listen(config.PORT, config.HOST, resolve));
+  logger.info(
+    {
+      url: config.PUBLIC_URL,
+      store: store.kind,
+      signIn: config.githubConfigured ? 'github' : config.devSignInEnabled ? 'development' : 'not configured',
+    },
+    `Tech Touchdown listening on ${config.PUBLIC_URL}`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await store.close();
+      for (const client of redisConnections) await client.quit().catch(() => client.disconnect());
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+    }
+    logger.info('stopped');
+    logger.flush();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('start-up failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

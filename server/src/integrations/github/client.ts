@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { userSchema, type User } from '@shared/schemas/auth';
+import { AppError } from '../../errors';
+
+/** The provider side of sign-in: GitHub, GitHub Enterprise, or the development sign-in. */
+export interface GitHubClient {
+  /** The authorize page URL the browser is sent to. */
+  authorizeUrl(state: string, redirectUri: string): string;
+  /** Exchanges a callback code for an access token. Throws AppError('token_exchange_failed'). */
+  exchangeCode(code: string, redirectUri: string): Promise<string>;
+  /** The signed-in user's profile. Throws AppError('profile_fetch_failed'). */
+  fetchUser(token: string): Promise<User>;
+}
+
+export interface GitHubClientOptions {
+  /** Where the authorize page lives, as the browser sees it (e.g. https://github.com). */
+  authorizeBaseUrl: string;
+  /** Where the server exchanges codes (usually the same host as authorizeBaseUrl). A function when
+   * the address is known only after listen (the development sign-in on port 0). */
+  oauthBaseUrl: string | (() => string);
+  /** REST API base (https://api.github.com, or https://HOST/api/v3). */
+  apiBaseUrl: string | (() => string);
+  clientId: string;
+  clientSecret: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+const tokenAnswerSchema = z.union([
+  z.object({ access_token: z.string().min(1), token_type: z.string().optional(), scope: z.string().optional() }),
+  z.object({ error: z.string(), error_description: z.string().optional() }),
+]);
+
+/** Scope requested at sign-in (SPEC.md section 9). */
+export const OAUTH_SCOPE = 'user:email';
+
+const join = (base: string | (() => string), path: string) =>
+  `${(typeof base === 'function' ? base() : base).replace(/\/+$/, '')}${path}`;
+
+export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  return {
+    authorizeUrl(state, redirectUri) {
+      const url = new URL(join(options.authorizeBaseUrl, '/login/oauth/authorize'));
+      url.searchParams.set('client_id', options.clientId);
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('scope', OAUTH_SCOPE);
+      url.searchParams.set('state', state);
+      return url.toString();
+    },
+
+    async exchangeCode(code, redirectUri) {
+      let answer: unknown;
+      try {
+        const response = await doFetch(join(options.oauthBaseUrl, '/login/oauth/access_token'), {
+          method: 'POST',
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            client_id: options.clientId,
+            client_secret: options.clientSecret,
+            code,
+            redirect_uri: redirectUri,
+          }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (!response.ok) throw new Error(`token endpoint answered ${response.status}`);
+        answer = await response.json();
+      } catch (error) {
+        throw new AppError('token_exchange_failed', 502, undefined, { cause: error });
+      }
+      // GitHub reports a bad code with HTTP 200 and an `error` field.
+      const parsed = tokenAnswerSchema.safeParse(answer);
+      if (!parsed.success || 'error' in parsed.data) {
+        throw new AppError('token_exchange_failed', 401);
+      }
+      return parsed.data.access_token;
+    },
+
+    async fetchUser(token) {
+      if (!token) throw new AppError('no_access_token', 401);
+      try {
+        const response = await doFetch(join(options.apiBaseUrl, '/user'), {
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: 'application/vnd.github+json',
+            'x-github-api-version': '2022-11-28',
+            'user-agent': 'tech-touchdown',
+          },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (!response.ok) throw new Error(`user endpoint answered ${response.status}`);
+        return userSchema.parse(await response.json());
+      } catch (error) {
+        throw new AppError('profile_fetch_failed', 502, undefined, { cause: error });
+      }
+    },
+  };
+}

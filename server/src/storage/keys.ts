@@ -1,0 +1,10 @@
+/** Every key the app writes, under one prefix, built only here. */
+export const KEY_PREFIX = 'tt:';
+
+export const keys = {
+  session: (sid: string) => `${KEY_PREFIX}session:${sid}`,
+  rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
+  lock: (name: string) => `${KEY_PREFIX}lock:${name}`,
+  devOauthCode: (code: string) => `${KEY_PREFIX}dev-oauth:code:${code}`,
+  devOauthToken: (token: string) => `${KEY_PREFIX}dev-oauth:token:${token}`,
+} as const;

@@ -1,0 +1,135 @@
+import type { Store } from './store';
+
+interface Entry {
+  value: string | string[] | Map<string, string>;
+  expiresAt: number | null;
+}
+
+/** In-process Store for a single instance without Redis. Expiry is checked lazily on access. */
+export class MemoryStore implements Store {
+  readonly kind = 'memory';
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private live(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt !== null && entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private expiry(ttlMs?: number): number | null {
+    return ttlMs === undefined ? null : this.now() + ttlMs;
+  }
+
+  private list(key: string): string[] {
+    const entry = this.live(key);
+    if (!entry) return [];
+    if (!Array.isArray(entry.value)) throw new Error(`WRONGTYPE ${key} is not a list`);
+    return entry.value;
+  }
+
+  private hash(key: string): Map<string, string> | undefined {
+    const entry = this.live(key);
+    if (!entry) return undefined;
+    if (!(entry.value instanceof Map)) throw new Error(`WRONGTYPE ${key} is not a hash`);
+    return entry.value;
+  }
+
+  async get(key: string) {
+    const entry = this.live(key);
+    if (!entry) return null;
+    if (typeof entry.value !== 'string') throw new Error(`WRONGTYPE ${key} is not a string`);
+    return entry.value;
+  }
+
+  async set(key: string, value: string, ttlMs?: number) {
+    this.entries.set(key, { value, expiresAt: this.expiry(ttlMs) });
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number) {
+    if (this.live(key)) return false;
+    this.entries.set(key, { value, expiresAt: this.expiry(ttlMs) });
+    return true;
+  }
+
+  async deleteIfEquals(key: string, value: string) {
+    const entry = this.live(key);
+    if (!entry || entry.value !== value) return false;
+    this.entries.delete(key);
+    return true;
+  }
+
+  async del(key: string) {
+    this.entries.delete(key);
+  }
+
+  async expire(key: string, ttlMs: number) {
+    const entry = this.live(key);
+    if (!entry) return false;
+    entry.expiresAt = this.expiry(ttlMs);
+    return true;
+  }
+
+  async increment(key: string, windowMs: number) {
+    const entry = this.live(key);
+    const count = entry ? Number(entry.value) + 1 : 1;
+    this.entries.set(key, { value: String(count), expiresAt: entry ? entry.expiresAt : this.expiry(windowMs) });
+    return count;
+  }
+
+  async listAppend(key: string, value: string, maxLength: number) {
+    const list = this.list(key);
+    list.push(value);
+    if (list.length > maxLength) list.splice(0, list.length - maxLength);
+    const entry = this.live(key);
+    this.entries.set(key, { value: list, expiresAt: entry?.expiresAt ?? null });
+    return list.length;
+  }
+
+  async listRange(key: string, start: number, stop: number) {
+    const list = this.list(key);
+    const from = start < 0 ? Math.max(list.length + start, 0) : start;
+    const to = stop < 0 ? list.length + stop : Math.min(stop, list.length - 1);
+    return to < from ? [] : list.slice(from, to + 1);
+  }
+
+  async listLength(key: string) {
+    return this.list(key).length;
+  }
+
+  async listRemove(key: string, value: string) {
+    const list = this.list(key);
+    const kept = list.filter((item) => item !== value);
+    const removed = list.length - kept.length;
+    if (removed > 0) list.splice(0, list.length, ...kept);
+    return removed;
+  }
+
+  async hashSet(key: string, field: string, value: string) {
+    const hash = this.hash(key);
+    if (hash) hash.set(field, value);
+    else this.entries.set(key, { value: new Map([[field, value]]), expiresAt: null });
+  }
+
+  async hashGetAll(key: string) {
+    return Object.fromEntries(this.hash(key) ?? []);
+  }
+
+  async hashDelete(key: string, field: string) {
+    const hash = this.hash(key);
+    hash?.delete(field);
+    if (hash && hash.size === 0) this.entries.delete(key);
+  }
+
+  async ping() {
+    return true;
+  }
+
+  async close() {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,91 @@
+import type { Redis } from 'ioredis';
+import type { Store } from './store';
+
+// Compare-and-delete in one round trip, so a lock is never released by an instance that lost it.
+const DELETE_IF_EQUALS = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** Store on a shared Redis: the state every instance sees. */
+export class RedisStore implements Store {
+  readonly kind = 'redis';
+
+  constructor(private readonly redis: Redis) {}
+
+  async get(key: string) {
+    return this.redis.get(key);
+  }
+
+  async set(key: string, value: string, ttlMs?: number) {
+    if (ttlMs === undefined) await this.redis.set(key, value);
+    else await this.redis.set(key, value, 'PX', Math.max(1, Math.round(ttlMs)));
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number) {
+    return (await this.redis.set(key, value, 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK';
+  }
+
+  async deleteIfEquals(key: string, value: string) {
+    return (await this.redis.eval(DELETE_IF_EQUALS, 1, key, value)) === 1;
+  }
+
+  async del(key: string) {
+    await this.redis.del(key);
+  }
+
+  async expire(key: string, ttlMs: number) {
+    return (await this.redis.pexpire(key, Math.max(1, Math.round(ttlMs)))) === 1;
+  }
+
+  async increment(key: string, windowMs: number) {
+    const results = await this.redis
+      .multi()
+      .incr(key)
+      .pexpire(key, Math.max(1, Math.round(windowMs)), 'NX')
+      .exec();
+    const [error, count] = results?.[0] ?? [new Error('increment failed'), 0];
+    if (error) throw error;
+    return Number(count);
+  }
+
+  async listAppend(key: string, value: string, maxLength: number) {
+    const results = await this.redis.multi().rpush(key, value).ltrim(key, -maxLength, -1).llen(key).exec();
+    const [error, length] = results?.[2] ?? [new Error('listAppend failed'), 0];
+    if (error) throw error;
+    return Number(length);
+  }
+
+  async listRange(key: string, start: number, stop: number) {
+    return this.redis.lrange(key, start, stop);
+  }
+
+  async listLength(key: string) {
+    return this.redis.llen(key);
+  }
+
+  async listRemove(key: string, value: string) {
+    return this.redis.lrem(key, 0, value);
+  }
+
+  async hashSet(key: string, field: string, value: string) {
+    await this.redis.hset(key, field, value);
+  }
+
+  async hashGetAll(key: string) {
+    return this.redis.hgetall(key);
+  }
+
+  async hashDelete(key: string, field: string) {
+    await this.redis.hdel(key, field);
+  }
+
+  async ping() {
+    try {
+      return (await this.redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close() {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

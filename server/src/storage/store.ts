@@ -1,0 +1,35 @@
+/**
+ * The storage primitives every feature store is built on. Two implementations behind this one
+ * interface: Redis (when REDIS_URL is set, shared by every instance) and in-memory (one instance).
+ * Both pass the same contract tests (store.contract.test.ts). Keys are built in keys.ts.
+ */
+export interface Store {
+  readonly kind: 'redis' | 'memory';
+  /** A string value, or null when absent or expired. */
+  get(key: string): Promise<string | null>;
+  /** Sets a value; with ttlMs it expires after that many milliseconds. */
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  /** Sets only when the key is absent (a lock); true when this call set it. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Deletes the key only when it still holds `value` (releasing one's own lock). */
+  deleteIfEquals(key: string, value: string): Promise<boolean>;
+  del(key: string): Promise<void>;
+  /** Resets the time to live of an existing key; false when the key is absent. */
+  expire(key: string, ttlMs: number): Promise<boolean>;
+  /** Fixed-window counter: increments and, on the first hit, starts the window. Returns the count. */
+  increment(key: string, windowMs: number): Promise<number>;
+  /** Appends to a list and keeps only its newest `maxLength` entries. Returns the new length. */
+  listAppend(key: string, value: string, maxLength: number): Promise<number>;
+  /** List entries from `start` to `stop` inclusive; negative indexes count from the end (like LRANGE). */
+  listRange(key: string, start: number, stop: number): Promise<string[]>;
+  listLength(key: string): Promise<number>;
+  /** Removes every entry equal to `value`; returns how many were removed. */
+  listRemove(key: string, value: string): Promise<number>;
+  /** Hash field operations (presence maps, per-room state). */
+  hashSet(key: string, field: string, value: string): Promise<void>;
+  hashGetAll(key: string): Promise<Record<string, string>>;
+  hashDelete(key: string, field: string): Promise<void>;
+  /** True when the backing service answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
