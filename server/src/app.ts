@@ -90,13 +90,22 @@ export function createApp(deps: AppDeps): App {
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
       // Compact request lines: no headers, so no cookies or tokens end up in the logs.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
-  app.use(securityHeaders({ scriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [], secure: config.secureCookies }));
+  app.use(
+    securityHeaders({
+      scriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [],
+      secure: config.secureCookies,
+    }),
+  );
   app.use(requireSameOrigin(config.PUBLIC_URL));
 
   if (config.devSignInEnabled && deps.github === undefined) {
@@ -129,7 +138,12 @@ export function createApp(deps: AppDeps): App {
 
   app.use(errorHandler(logger));
 
-  const io = createRealtime(httpServer, { config, logger, sessionMiddleware, adapterRedis: deps.adapterRedis });
+  const io = createRealtime(httpServer, {
+    config,
+    logger,
+    sessionMiddleware,
+    adapterRedis: deps.adapterRedis,
+  });
 
   async function close() {
     httpServer.closeIdleConnections();

@@ -20,7 +20,10 @@ const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const loginSchema = z
   .string()
   .trim()
-  .regex(/^[a-zA-Z0-9](?:[a-zA-Z0-9]|-(?=[a-zA-Z0-9])){0,38}$/, 'A login has letters, digits and single hyphens');
+  .regex(
+    /^[a-zA-Z0-9](?:[a-zA-Z0-9]|-(?=[a-zA-Z0-9])){0,38}$/,
+    'A login has letters, digits and single hyphens',
+  );
 
 const authorizeQuerySchema = z.object({
   client_id: z.string(),
@@ -30,7 +33,10 @@ const authorizeQuerySchema = z.object({
 });
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** A profile made up from the login, with an inline avatar so nothing is fetched from the internet. */
 export function devUserFor(login: string): User {
@@ -96,36 +102,46 @@ export function createDevOAuthRouter(config: Config, store: Store): Router {
       res.status(400).type('text').send('Unknown client_id or redirect_uri.');
       return;
     }
-    res.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+    res.setHeader(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    );
     res.type('html').send(page(query.data));
   });
 
-  router.post('/login/oauth/authorize', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
-    const query = authorizeQuerySchema.safeParse(req.body);
-    if (!query.success || !checkClient(query.data)) {
-      res.status(400).type('text').send('Unknown client_id or redirect_uri.');
-      return;
-    }
-    const target = new URL(query.data.redirect_uri);
-    if (req.body?.decision !== 'allow') {
-      target.searchParams.set('error', 'access_denied');
-      target.searchParams.set('error_description', 'The user has denied your application access.');
+  router.post(
+    '/login/oauth/authorize',
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    async (req, res) => {
+      const query = authorizeQuerySchema.safeParse(req.body);
+      if (!query.success || !checkClient(query.data)) {
+        res.status(400).type('text').send('Unknown client_id or redirect_uri.');
+        return;
+      }
+      const target = new URL(query.data.redirect_uri);
+      if (req.body?.decision !== 'allow') {
+        target.searchParams.set('error', 'access_denied');
+        target.searchParams.set('error_description', 'The user has denied your application access.');
+        target.searchParams.set('state', query.data.state);
+        res.redirect(302, target.toString());
+        return;
+      }
+      const login = loginSchema.safeParse(req.body?.login);
+      if (!login.success) {
+        res.setHeader(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+        );
+        res.status(400).type('html').send(page(query.data, login.error.issues[0]?.message));
+        return;
+      }
+      const code = randomBytes(20).toString('hex');
+      await store.set(keys.devOauthCode(code), login.data, CODE_TTL_MS);
+      target.searchParams.set('code', code);
       target.searchParams.set('state', query.data.state);
       res.redirect(302, target.toString());
-      return;
-    }
-    const login = loginSchema.safeParse(req.body?.login);
-    if (!login.success) {
-      res.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
-      res.status(400).type('html').send(page(query.data, login.error.issues[0]?.message));
-      return;
-    }
-    const code = randomBytes(20).toString('hex');
-    await store.set(keys.devOauthCode(code), login.data, CODE_TTL_MS);
-    target.searchParams.set('code', code);
-    target.searchParams.set('state', query.data.state);
-    res.redirect(302, target.toString());
-  });
+    },
+  );
 
   router.post(
     '/login/oauth/access_token',
@@ -135,13 +151,23 @@ export function createDevOAuthRouter(config: Config, store: Store): Router {
       const body = z
         .object({ client_id: z.string(), client_secret: z.string(), code: z.string() })
         .safeParse(req.body);
-      if (!body.success || body.data.client_id !== DEV_CLIENT_ID || body.data.client_secret !== DEV_CLIENT_SECRET) {
-        res.json({ error: 'incorrect_client_credentials', error_description: 'The client_id and/or client_secret passed are incorrect.' });
+      if (
+        !body.success ||
+        body.data.client_id !== DEV_CLIENT_ID ||
+        body.data.client_secret !== DEV_CLIENT_SECRET
+      ) {
+        res.json({
+          error: 'incorrect_client_credentials',
+          error_description: 'The client_id and/or client_secret passed are incorrect.',
+        });
         return;
       }
       const login = await store.get(keys.devOauthCode(body.data.code));
       if (!login) {
-        res.json({ error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
+        res.json({
+          error: 'bad_verification_code',
+          error_description: 'The code passed is incorrect or expired.',
+        });
         return;
       }
       await store.del(keys.devOauthCode(body.data.code)); // codes are single-use

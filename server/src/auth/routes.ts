@@ -27,7 +27,9 @@ function sameString(a: string, b: string): boolean {
 }
 
 const regenerate = (req: Request) =>
-  new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+  new Promise<void>((resolve, reject) =>
+    req.session.regenerate((error) => (error ? reject(error) : resolve())),
+  );
 const save = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
 
@@ -75,8 +77,15 @@ export function createAuthRouter(config: Config, github: GitHubClient | null): R
   });
 
   router.post('/logout', async (req, res) => {
-    await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+    await new Promise<void>((resolve, reject) =>
+      req.session.destroy((error) => (error ? reject(error) : resolve())),
+    );
+    res.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+    });
     res.status(204).end();
   });
 

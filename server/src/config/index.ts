@@ -12,14 +12,12 @@ const optionalUrl = () => httpUrl().optional();
 const booleanFlag = z
   .enum(['1', 'true', 'yes', '0', 'false', 'no'], { message: 'must be one of 1, true, yes, 0, false, no' })
   .transform((value) => ['1', 'true', 'yes'].includes(value));
-const commaList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const DEFAULT_NEWS_FEEDS = [

@@ -16,10 +16,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       error instanceof AppError
         ? error
         : status && status >= 400 && status < 500
-          ? new AppError('bad_request', status, status === 413 ? 'The request is too large.' : 'The request is not valid.')
+          ? new AppError(
+              'bad_request',
+              status,
+              status === 413 ? 'The request is too large.' : 'The request is not valid.',
+            )
           : error;
     const { status: answerStatus, body } = toErrorBody(normalized);
-    if (answerStatus >= 500) logger.error({ err: error, cause: error?.cause, path: req.path }, 'request failed');
+    if (answerStatus >= 500)
+      logger.error({ err: error, cause: error?.cause, path: req.path }, 'request failed');
     else logger.debug({ code: body.error.code, path: req.path }, 'request refused');
     if (res.headersSent) return;
     res.status(answerStatus).json(body);

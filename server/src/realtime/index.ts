@@ -50,7 +50,12 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
       next(new Error('unauthenticated'));
       return;
     }
-    socket.data = { login: user.login, userId: user.id, name: user.name, role: request.session?.role ?? 'user' };
+    socket.data = {
+      login: user.login,
+      userId: user.id,
+      name: user.name,
+      role: request.session?.role ?? 'user',
+    };
     next();
   });
 

@@ -77,7 +77,10 @@ export class MemoryStore implements Store {
   async increment(key: string, windowMs: number) {
     const entry = this.live(key);
     const count = entry ? Number(entry.value) + 1 : 1;
-    this.entries.set(key, { value: String(count), expiresAt: entry ? entry.expiresAt : this.expiry(windowMs) });
+    this.entries.set(key, {
+      value: String(count),
+      expiresAt: entry ? entry.expiresAt : this.expiry(windowMs),
+    });
     return count;
   }
 

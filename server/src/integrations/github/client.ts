@@ -27,7 +27,11 @@ export interface GitHubClientOptions {
 }
 
 const tokenAnswerSchema = z.union([
-  z.object({ access_token: z.string().min(1), token_type: z.string().optional(), scope: z.string().optional() }),
+  z.object({
+    access_token: z.string().min(1),
+    token_type: z.string().optional(),
+    scope: z.string().optional(),
+  }),
   z.object({ error: z.string(), error_description: z.string().optional() }),
 ]);
 

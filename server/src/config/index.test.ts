@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index';
+
+const load = (env: Record<string, string | undefined>) => loadConfig(env, () => 'generated-secret-generated');
+
+describe('loadConfig', () => {
+  it('works with nothing configured: port 3000, development sign-in, in-memory state', () => {
+    const config = load({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe('0.0.0.0');
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.oauthRedirectUri).toBe('http://localhost:3000/auth/callback');
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.devSignInEnabled).toBe(true);
+    expect(config.githubConfigured).toBe(false);
+    expect(config.SESSION_SECRET).toBe('generated-secret-generated');
+    expect(config.GITHUB_URL).toBe('https://github.com');
+    expect(config.NEWS_FEEDS.length).toBeGreaterThan(0);
+  });
+
+  it('treats empty strings as unset and parses lists and booleans', () => {
+    const config = load({
+      PORT: '',
+      REDIS_URL: '  ',
+      ADMIN_LOGINS: 'alice, bob ,,',
+      FETCH_ALLOW_PRIVATE: 'yes',
+      PUBLIC_URL: 'https://touchdown.example/',
+    });
+    expect(config.PORT).toBe(3000);
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.ADMIN_LOGINS).toEqual(['alice', 'bob']);
+    expect(config.FETCH_ALLOW_PRIVATE).toBe(true);
+    expect(config.PUBLIC_URL).toBe('https://touchdown.example');
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('enables GitHub sign-in when both client id and secret are set', () => {
+    const config = load({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
+    expect(config.githubConfigured).toBe(true);
+    expect(config.devSignInEnabled).toBe(false);
+  });
+
+  it('never enables the development sign-in in production', () => {
+    const config = load({ NODE_ENV: 'production', SESSION_SECRET: 'a-long-enough-secret' });
+    expect(config.devSignInEnabled).toBe(false);
+    expect(config.githubConfigured).toBe(false);
+  });
+
+  it('lists every bad value, one line per problem', () => {
+    let caught: unknown;
+    try {
+      load({ PORT: 'eighty', REDIS_URL: 'http://nope', FETCH_ALLOW_PRIVATE: 'maybe', ICE_SERVERS: '[oops' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems.some((line) => line.startsWith('PORT:'))).toBe(true);
+    expect(problems.some((line) => line.startsWith('REDIS_URL:'))).toBe(true);
+    expect(problems.some((line) => line.startsWith('FETCH_ALLOW_PRIVATE:'))).toBe(true);
+    expect(problems.some((line) => line.startsWith('ICE_SERVERS:'))).toBe(true);
+  });
+
+  it('requires SESSION_SECRET in production and both GitHub values together', () => {
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
+    expect(() => load({ GITHUB_CLIENT_ID: 'id' })).toThrow(/set both or neither/);
+  });
+
+  it('parses ICE servers from JSON', () => {
+    const config = load({ ICE_SERVERS: '[{"urls":"turn:127.0.0.1:3478","username":"u","credential":"p"}]' });
+    expect(config.ICE_SERVERS).toEqual([{ urls: 'turn:127.0.0.1:3478', username: 'u', credential: 'p' }]);
+  });
+});

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryStore } from './memory-store';
+import { RedisStore } from './redis-store';
+import type { Store } from './store';
+
+/**
+ * One contract, two implementations: whatever a feature relies on behaves the same in memory and on
+ * Redis. Each test uses its own key namespace so runs never see each other's data.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl)
+  throw new Error('TEST_REDIS_URL is not set: run through vitest (tests/helpers/redis-global-setup.ts)');
+const redis = new Redis(redisUrl, { lazyConnect: false });
+afterAll(async () => {
+  await redis.quit();
+});
+
+const implementations: Array<[string, () => Store]> = [
+  ['MemoryStore', () => new MemoryStore()],
+  ['RedisStore', () => new RedisStore(redis)],
+];
+
+describe.each(implementations)('%s', (_name, make) => {
+  let store: Store;
+  let ns: string;
+  beforeEach(() => {
+    store = make();
+    ns = `contract:${randomUUID()}:`;
+  });
+
+  it('gets, sets, overwrites and deletes strings', async () => {
+    expect(await store.get(`${ns}a`)).toBeNull();
+    await store.set(`${ns}a`, 'one');
+    await store.set(`${ns}a`, 'two');
+    expect(await store.get(`${ns}a`)).toBe('two');
+    await store.del(`${ns}a`);
+    expect(await store.get(`${ns}a`)).toBeNull();
+  });
+
+  it('expires values after their time to live', async () => {
+    await store.set(`${ns}ttl`, 'soon gone', 30);
+    await store.set(`${ns}kept`, 'stays');
+    await expect.poll(() => store.get(`${ns}ttl`), { interval: 10, timeout: 2000 }).toBeNull();
+    expect(await store.get(`${ns}kept`)).toBe('stays');
+  });
+
+  it('refreshes a time to live with expire, and reports absent keys', async () => {
+    expect(await store.expire(`${ns}none`, 1000)).toBe(false);
+    await store.set(`${ns}k`, 'v', 50);
+    expect(await store.expire(`${ns}k`, 60_000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await store.get(`${ns}k`)).toBe('v');
+  });
+
+  it('acts as a lock: only the first setIfAbsent wins, and only the owner releases', async () => {
+    expect(await store.setIfAbsent(`${ns}lock`, 'owner-1', 10_000)).toBe(true);
+    expect(await store.setIfAbsent(`${ns}lock`, 'owner-2', 10_000)).toBe(false);
+    expect(await store.deleteIfEquals(`${ns}lock`, 'owner-2')).toBe(false);
+    expect(await store.get(`${ns}lock`)).toBe('owner-1');
+    expect(await store.deleteIfEquals(`${ns}lock`, 'owner-1')).toBe(true);
+    expect(await store.setIfAbsent(`${ns}lock`, 'owner-2', 10_000)).toBe(true);
+  });
+
+  it('a lock frees itself when its holder vanishes (expiry)', async () => {
+    expect(await store.setIfAbsent(`${ns}lock`, 'crashed', 30)).toBe(true);
+    await expect
+      .poll(() => store.setIfAbsent(`${ns}lock`, 'next', 10_000), { interval: 10, timeout: 2000 })
+      .toBe(true);
+  });
+
+  it('counts hits in a fixed window that restarts after it ends', async () => {
+    expect(await store.increment(`${ns}rate`, 60)).toBe(1);
+    expect(await store.increment(`${ns}rate`, 60)).toBe(2);
+    expect(await store.increment(`${ns}rate`, 60)).toBe(3);
+    await expect.poll(() => store.get(`${ns}rate`), { interval: 10, timeout: 2000 }).toBeNull();
+    expect(await store.increment(`${ns}rate`, 60)).toBe(1);
+  });
+
+  it('keeps only the newest entries of a capped list, in order', async () => {
+    for (const item of ['1', '2', '3', '4', '5']) await store.listAppend(`${ns}list`, item, 3);
+    expect(await store.listLength(`${ns}list`)).toBe(3);
+    expect(await store.listRange(`${ns}list`, 0, -1)).toEqual(['3', '4', '5']);
+    expect(await store.listRange(`${ns}list`, -2, -1)).toEqual(['4', '5']);
+    expect(await store.listRange(`${ns}list`, 1, 1)).toEqual(['4']);
+    expect(await store.listRange(`${ns}list`, 5, 10)).toEqual([]);
+    expect(await store.listRange(`${ns}empty`, 0, -1)).toEqual([]);
+  });
+
+  it('removes list entries by value', async () => {
+    for (const item of ['a', 'b', 'a', 'c']) await store.listAppend(`${ns}list`, item, 10);
+    expect(await store.listRemove(`${ns}list`, 'a')).toBe(2);
+    expect(await store.listRange(`${ns}list`, 0, -1)).toEqual(['b', 'c']);
+    expect(await store.listRemove(`${ns}list`, 'zzz')).toBe(0);
+  });
+
+  it('stores hash fields and removes them', async () => {
+    expect(await store.hashGetAll(`${ns}hash`)).toEqual({});
+    await store.hashSet(`${ns}hash`, 'alice', '1');
+    await store.hashSet(`${ns}hash`, 'bob', '2');
+    await store.hashSet(`${ns}hash`, 'alice', '3');
+    expect(await store.hashGetAll(`${ns}hash`)).toEqual({ alice: '3', bob: '2' });
+    await store.hashDelete(`${ns}hash`, 'alice');
+    await store.hashDelete(`${ns}hash`, 'bob');
+    expect(await store.hashGetAll(`${ns}hash`)).toEqual({});
+  });
+
+  it('answers ping while up', async () => {
+    expect(await store.ping()).toBe(true);
+  });
+});
