@@ -10,8 +10,12 @@ import type { Config } from './config';
 import { createDevOAuthRouter, DEV_CLIENT_ID, DEV_CLIENT_SECRET, DEV_OAUTH_PATH } from './auth/dev-oauth';
 import { createAuthRouter } from './auth/routes';
 import { createSessionMiddleware } from './auth/session';
+import { createChatBroadcaster, registerChatHandlers } from './chat/handlers';
+import { createChatRouter } from './chat/routes';
+import { createChatService } from './chat/service';
 import { apiNotFound, errorHandler } from './http/errors';
 import { requireSameOrigin } from './http/origin';
+import { createRateLimiter } from './http/rate-limit';
 import { inlineScriptHashes, securityHeaders } from './http/security';
 import { createGitHubClient, type GitHubClient } from './integrations/github/client';
 import { createRealtime, type AppServer } from './realtime';
@@ -75,6 +79,18 @@ export function createApp(deps: AppDeps): App {
           : null;
 
   const sessionMiddleware = createSessionMiddleware(config, store);
+  const io = createRealtime(httpServer, { config, logger, sessionMiddleware, adapterRedis: deps.adapterRedis });
+  const limiter = createRateLimiter(store);
+
+  const chat = createChatService({
+    store,
+    limiter,
+    broadcaster: createChatBroadcaster(io),
+    rateLimit: { limit: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
+  });
+  io.on('connection', (socket) => {
+    registerChatHandlers(socket, chat, logger);
+  });
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -120,6 +136,7 @@ export function createApp(deps: AppDeps): App {
     next();
   });
   api.use('/auth', createAuthRouter(config, github));
+  api.use('/chat', createChatRouter(chat));
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -137,13 +154,6 @@ export function createApp(deps: AppDeps): App {
   }
 
   app.use(errorHandler(logger));
-
-  const io = createRealtime(httpServer, {
-    config,
-    logger,
-    sessionMiddleware,
-    adapterRedis: deps.adapterRedis,
-  });
 
   async function close() {
     httpServer.closeIdleConnections();

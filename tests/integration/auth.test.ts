@@ -1,5 +1,5 @@
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { authorize, connectSocket, signIn } from '../helpers/sign-in';
 import { cookieClient, startTestApp, type TestApp } from '../helpers/test-app';
 
 let running: TestApp[] = [];
@@ -14,65 +14,35 @@ async function start(options: Parameters<typeof startTestApp>[0] = {}) {
   return app;
 }
 
-/** Walks the development sign-in as a browser does and returns the callback's code and state. */
-async function authorize(app: TestApp, client: ReturnType<typeof cookieClient>, login = 'octo') {
-  const loginAnswer = await client.request('/api/auth/github/login');
-  expect(loginAnswer.status).toBe(200);
-  const { url } = (await loginAnswer.json()) as { url: string };
-  const authorizeUrl = new URL(url);
-  expect(authorizeUrl.pathname).toBe('/dev-oauth/login/oauth/authorize');
-  expect(authorizeUrl.searchParams.get('scope')).toBe('user:email');
-  expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${app.baseUrl}/auth/callback`);
-  const state = authorizeUrl.searchParams.get('state')!;
-  expect(state).toMatch(/^[0-9a-z]{26}$/);
-
-  const page = await fetch(url);
-  expect(await page.text()).toContain('Development sign-in');
-
-  const form = new URLSearchParams({
-    client_id: authorizeUrl.searchParams.get('client_id')!,
-    redirect_uri: authorizeUrl.searchParams.get('redirect_uri')!,
-    state,
-    login,
-    decision: 'allow',
-  });
-  const approved = await fetch(`${app.baseUrl}/dev-oauth/login/oauth/authorize`, {
-    method: 'POST',
-    body: form,
-    headers: { origin: app.baseUrl },
-    redirect: 'manual',
-  });
-  expect(approved.status).toBe(302);
-  const callback = new URL(approved.headers.get('location')!);
-  expect(callback.pathname).toBe('/auth/callback');
-  expect(callback.searchParams.get('state')).toBe(state);
-  return { code: callback.searchParams.get('code')!, state };
-}
-
-async function signIn(app: TestApp, login = 'octo') {
-  const client = cookieClient(app.baseUrl);
-  const { code, state } = await authorize(app, client, login);
-  const answer = await client.json('/api/auth/github', { code, state });
-  expect(answer.status).toBe(200);
-  return { client, body: (await answer.json()) as { user: { login: string }; role: string } };
-}
-
-function socketFor(app: TestApp, headers: Record<string, string>): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(app.baseUrl, {
-      transports: ['websocket'],
-      extraHeaders: headers,
-      reconnection: false,
-    });
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', (error) => {
-      socket.close();
-      reject(error);
-    });
-  });
-}
-
 describe('sign-in through the development OAuth server (same code path as GitHub)', () => {
+  it('sends the browser to an authorize page with client id, callback, scope and a random state', async () => {
+    const app = await start();
+    const client = cookieClient(app.baseUrl);
+    const { url } = (await (await client.request('/api/auth/github/login')).json()) as { url: string };
+    const authorizeUrl = new URL(url);
+    expect(authorizeUrl.pathname).toBe('/dev-oauth/login/oauth/authorize');
+    expect(authorizeUrl.searchParams.get('client_id')).toBeTruthy();
+    expect(authorizeUrl.searchParams.get('scope')).toBe('user:email');
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${app.baseUrl}/auth/callback`);
+    expect(authorizeUrl.searchParams.get('state')).toMatch(/^[0-9a-z]{26}$/);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Development sign-in');
+
+    const denied = await fetch(`${app.baseUrl}/dev-oauth/login/oauth/authorize`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: authorizeUrl.searchParams.get('client_id')!,
+        redirect_uri: authorizeUrl.searchParams.get('redirect_uri')!,
+        state: authorizeUrl.searchParams.get('state')!,
+        decision: 'deny',
+      }),
+      headers: { origin: app.baseUrl },
+      redirect: 'manual',
+    });
+    expect(new URL(denied.headers.get('location')!).searchParams.get('error')).toBe('access_denied');
+  });
+
   it('signs in, keeps the token on the server, answers the profile, and signs out', async () => {
     const app = await start();
     const { client, body } = await signIn(app, 'octo');
@@ -200,18 +170,18 @@ describe('socket authentication', () => {
   it('accepts a socket with the session cookie and refuses one without', async () => {
     const app = await start();
     const { client } = await signIn(app);
-    const socket = await socketFor(app, { cookie: client.cookieHeader() });
+    const socket = await connectSocket(app.baseUrl, { cookie: client.cookieHeader() });
     expect(socket.connected).toBe(true);
     socket.close();
 
-    await expect(socketFor(app, {})).rejects.toThrow('unauthenticated');
+    await expect(connectSocket(app.baseUrl, {})).rejects.toThrow('unauthenticated');
   });
 
   it('refuses a socket from a foreign Origin even with a valid session', async () => {
     const app = await start();
     const { client } = await signIn(app);
     await expect(
-      socketFor(app, { cookie: client.cookieHeader(), origin: 'https://evil.example' }),
+      connectSocket(app.baseUrl, { cookie: client.cookieHeader(), origin: 'https://evil.example' }),
     ).rejects.toThrow();
   });
 
@@ -220,7 +190,7 @@ describe('socket authentication', () => {
     const { client } = await signIn(app);
     const cookie = client.cookieHeader();
     await client.request('/api/auth/logout', { method: 'POST' });
-    await expect(socketFor(app, { cookie })).rejects.toThrow('unauthenticated');
+    await expect(connectSocket(app.baseUrl, { cookie })).rejects.toThrow('unauthenticated');
   });
 });
 

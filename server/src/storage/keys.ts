@@ -5,6 +5,7 @@ export const keys = {
   session: (sid: string) => `${KEY_PREFIX}session:${sid}`,
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
   lock: (name: string) => `${KEY_PREFIX}lock:${name}`,
+  chatHistory: (gameId: string) => `${KEY_PREFIX}chat:${gameId}:messages`,
   devOauthCode: (code: string) => `${KEY_PREFIX}dev-oauth:code:${code}`,
   devOauthToken: (token: string) => `${KEY_PREFIX}dev-oauth:token:${token}`,
 } as const;

@@ -1,7 +1,7 @@
-import type { Store } from './store';
+import { compareStreamIds, type StreamEntry, type Store } from './store';
 
 interface Entry {
-  value: string | string[] | Map<string, string>;
+  value: string | string[] | Map<string, string> | { stream: StreamEntry[] };
   expiresAt: number | null;
 }
 
@@ -31,6 +31,17 @@ export class MemoryStore implements Store {
     if (!Array.isArray(entry.value)) throw new Error(`WRONGTYPE ${key} is not a list`);
     return entry.value;
   }
+
+  private stream(key: string): StreamEntry[] {
+    const entry = this.live(key);
+    if (!entry) return [];
+    if (typeof entry.value !== 'object' || !('stream' in entry.value)) {
+      throw new Error(`WRONGTYPE ${key} is not a stream`);
+    }
+    return entry.value.stream;
+  }
+
+  private lastStreamId = '0-0';
 
   private hash(key: string): Map<string, string> | undefined {
     const entry = this.live(key);
@@ -126,6 +137,39 @@ export class MemoryStore implements Store {
     const hash = this.hash(key);
     hash?.delete(field);
     if (hash && hash.size === 0) this.entries.delete(key);
+  }
+
+  async streamAppend(key: string, value: string, maxLength: number) {
+    const stream = this.stream(key);
+    const [lastMs = 0, lastSeq = 0] = this.lastStreamId.split('-').map(Number);
+    const ms = Math.max(this.now(), lastMs);
+    const id = ms === lastMs ? `${ms}-${lastSeq + 1}` : `${ms}-0`;
+    this.lastStreamId = id;
+    stream.push({ id, value });
+    if (stream.length > maxLength) stream.splice(0, stream.length - maxLength);
+    if (!this.entries.has(key)) this.entries.set(key, { value: { stream }, expiresAt: null });
+    return id;
+  }
+
+  async streamBefore(key: string, count: number, beforeId?: string) {
+    const stream = this.stream(key);
+    const older = beforeId ? stream.filter((e) => compareStreamIds(e.id, beforeId) < 0) : stream;
+    return older.slice(Math.max(older.length - count, 0)).map((e) => ({ ...e }));
+  }
+
+  async streamAfter(key: string, afterId: string, count: number) {
+    return this.stream(key)
+      .filter((e) => compareStreamIds(e.id, afterId) > 0)
+      .slice(0, count)
+      .map((e) => ({ ...e }));
+  }
+
+  async streamDelete(key: string, id: string) {
+    const stream = this.stream(key);
+    const index = stream.findIndex((e) => e.id === id);
+    if (index === -1) return false;
+    stream.splice(index, 1);
+    return true;
   }
 
   async ping() {

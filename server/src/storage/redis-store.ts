@@ -1,5 +1,8 @@
 import type { Redis } from 'ioredis';
-import type { Store } from './store';
+import type { StreamEntry, Store } from './store';
+
+const toEntries = (rows: Array<[string, string[]]>): StreamEntry[] =>
+  rows.map(([id, fields]) => ({ id, value: fields[1] ?? '' }));
 
 // Compare-and-delete in one round trip, so a lock is never released by an instance that lost it.
 const DELETE_IF_EQUALS = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
@@ -75,6 +78,26 @@ export class RedisStore implements Store {
 
   async hashDelete(key: string, field: string) {
     await this.redis.hdel(key, field);
+  }
+
+  async streamAppend(key: string, value: string, maxLength: number) {
+    // Approximate trimming (~) keeps XADD O(1); a stream holds at least maxLength entries.
+    const id = await this.redis.xadd(key, 'MAXLEN', '~', maxLength, '*', 'v', value);
+    if (!id) throw new Error('XADD returned no id');
+    return id;
+  }
+
+  async streamBefore(key: string, count: number, beforeId?: string) {
+    const rows = await this.redis.xrevrange(key, beforeId ? `(${beforeId}` : '+', '-', 'COUNT', count);
+    return toEntries(rows).reverse();
+  }
+
+  async streamAfter(key: string, afterId: string, count: number) {
+    return toEntries(await this.redis.xrange(key, `(${afterId}`, '+', 'COUNT', count));
+  }
+
+  async streamDelete(key: string, id: string) {
+    return (await this.redis.xdel(key, id)) === 1;
   }
 
   async ping() {

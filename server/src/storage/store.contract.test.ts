@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
-import type { Store } from './store';
+import { compareStreamIds, isStreamId, type Store } from './store';
 
 /**
  * One contract, two implementations: whatever a feature relies on behaves the same in memory and on
@@ -104,6 +104,38 @@ describe.each(implementations)('%s', (_name, make) => {
     await store.hashDelete(`${ns}hash`, 'alice');
     await store.hashDelete(`${ns}hash`, 'bob');
     expect(await store.hashGetAll(`${ns}hash`)).toEqual({});
+  });
+
+  it('appends to a stream with ordered ids and pages backwards and forwards', async () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) ids.push(await store.streamAppend(`${ns}stream`, `m${i}`, 100));
+    expect([...ids].sort(compareStreamIds)).toEqual(ids);
+    expect(ids.every(isStreamId)).toBe(true);
+
+    const latest = await store.streamBefore(`${ns}stream`, 2);
+    expect(latest.map((e) => e.value)).toEqual(['m4', 'm5']);
+    const older = await store.streamBefore(`${ns}stream`, 2, latest[0]!.id);
+    expect(older.map((e) => e.value)).toEqual(['m2', 'm3']);
+    const after = await store.streamAfter(`${ns}stream`, ids[2]!, 10);
+    expect(after.map((e) => e.value)).toEqual(['m4', 'm5']);
+    expect(await store.streamAfter(`${ns}stream`, ids[4]!, 10)).toEqual([]);
+    expect(await store.streamBefore(`${ns}none`, 10)).toEqual([]);
+  });
+
+  it('deletes stream entries by id', async () => {
+    const first = await store.streamAppend(`${ns}stream`, 'keep', 100);
+    const second = await store.streamAppend(`${ns}stream`, 'drop', 100);
+    expect(await store.streamDelete(`${ns}stream`, second)).toBe(true);
+    expect(await store.streamDelete(`${ns}stream`, second)).toBe(false);
+    expect(await store.streamBefore(`${ns}stream`, 10)).toEqual([{ id: first, value: 'keep' }]);
+  });
+
+  it('keeps at least the newest maxLength stream entries', async () => {
+    for (let i = 0; i < 300; i++) await store.streamAppend(`${ns}capped`, String(i), 100);
+    const kept = await store.streamBefore(`${ns}capped`, 1000);
+    expect(kept.length).toBeGreaterThanOrEqual(100);
+    expect(kept.length).toBeLessThan(300);
+    expect(kept.at(-1)!.value).toBe('299');
   });
 
   it('answers ping while up', async () => {

@@ -29,7 +29,33 @@ export interface Store {
   hashSet(key: string, field: string, value: string): Promise<void>;
   hashGetAll(key: string): Promise<Record<string, string>>;
   hashDelete(key: string, field: string): Promise<void>;
+  /**
+   * Append-only log with ordered ids (a Redis stream): appends `value`, trims to about `maxLength`
+   * newest entries, returns the new entry's id. Ids compare in append order (see compareStreamIds).
+   */
+  streamAppend(key: string, value: string, maxLength: number): Promise<string>;
+  /** Up to `count` newest entries with an id below `beforeId` (all when absent), oldest first. */
+  streamBefore(key: string, count: number, beforeId?: string): Promise<StreamEntry[]>;
+  /** Up to `count` entries with an id above `afterId`, oldest first. */
+  streamAfter(key: string, afterId: string, count: number): Promise<StreamEntry[]>;
+  /** Removes one entry; false when it was not there. */
+  streamDelete(key: string, id: string): Promise<boolean>;
   /** True when the backing service answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+export interface StreamEntry {
+  id: string;
+  value: string;
+}
+
+/** Orders stream ids of the form `<milliseconds>-<sequence>`. */
+export function compareStreamIds(a: string, b: string): number {
+  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
+  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
+  return aMs === bMs ? aSeq - bSeq : aMs - bMs;
+}
+
+/** True for an id of the form `<milliseconds>-<sequence>`. */
+export const isStreamId = (id: string) => /^\d{1,15}-\d{1,10}$/.test(id);

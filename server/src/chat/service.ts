@@ -1,0 +1,125 @@
+import type { Role } from '@shared/schemas/auth';
+import {
+  chatMessageSchema,
+  type ChatMessage,
+  type ChatPage,
+  type ChatSendInput,
+  type TeamSide,
+} from '@shared/schemas/chat';
+import { AppError } from '../errors';
+import type { RateLimiter } from '../http/rate-limit';
+import { keys } from '../storage/keys';
+import { isStreamId, type StreamEntry, type Store } from '../storage/store';
+
+/** How many messages a game's history keeps (the newest). */
+export const CHAT_HISTORY_MAX = 500;
+const SYNC_MAX = 500;
+
+export interface ChatIdentity {
+  login: string;
+  name: string | null;
+  role: Role;
+}
+
+/** Pushes chat changes to everyone in a game's room, on every instance. */
+export interface ChatBroadcaster {
+  messageCreated(message: ChatMessage): void;
+  messageDeleted(gameId: string, messageId: string): void;
+}
+
+export interface ChatServiceDeps {
+  store: Store;
+  limiter: RateLimiter;
+  broadcaster: ChatBroadcaster;
+  rateLimit: { limit: number; windowMs: number };
+}
+
+type StoredMessage = Omit<ChatMessage, 'id'>;
+
+/** A store failure becomes a clear "try again" for the sender, never a silent loss. */
+async function fromStore<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('store_unavailable', 503, undefined, { cause: error });
+  }
+}
+
+export function createChatService(deps: ChatServiceDeps) {
+  const { store, limiter, broadcaster } = deps;
+
+  function toMessage(entry: StreamEntry): ChatMessage | null {
+    try {
+      return chatMessageSchema.parse({ ...(JSON.parse(entry.value) as StoredMessage), id: entry.id });
+    } catch {
+      return null; // an unreadable entry is skipped, never sent
+    }
+  }
+  const toMessages = (entries: StreamEntry[]) =>
+    entries.map(toMessage).filter((message): message is ChatMessage => message !== null);
+
+  return {
+    /** Stores a message from a signed-in user and broadcasts it to the game's room. */
+    async send(identity: ChatIdentity, input: ChatSendInput): Promise<ChatMessage> {
+      await fromStore(() =>
+        limiter(
+          { bucket: 'chat', limit: deps.rateLimit.limit, windowMs: deps.rateLimit.windowMs },
+          identity.login,
+        ),
+      ).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'rate_limited') {
+          throw new AppError('rate_limited', 429, 'You are sending messages too fast. Please slow down.');
+        }
+        throw error;
+      });
+      const stored: StoredMessage = {
+        gameId: input.gameId,
+        login: identity.login,
+        username: identity.name?.trim() || identity.login,
+        message: input.message,
+        timestamp: new Date().toISOString(),
+        team: input.team,
+        teamName: input.teamName,
+        role: identity.role,
+      };
+      const id = await fromStore(() =>
+        store.streamAppend(keys.chatHistory(input.gameId), JSON.stringify(stored), CHAT_HISTORY_MAX),
+      );
+      const message: ChatMessage = { id, ...stored };
+      broadcaster.messageCreated(message);
+      return message;
+    },
+
+    /** The newest `limit` messages before `before` (the latest page when absent), oldest first. */
+    async page(gameId: string, limit: number, before?: string): Promise<ChatPage> {
+      if (before !== undefined && !isStreamId(before))
+        throw new AppError('bad_request', 400, 'Invalid message id.');
+      // One extra tells whether older messages exist.
+      const entries = await fromStore(() => store.streamBefore(keys.chatHistory(gameId), limit + 1, before));
+      const hasMore = entries.length > limit;
+      return { messages: toMessages(hasMore ? entries.slice(1) : entries), hasMore };
+    },
+
+    /** Messages after `after`, for a client that was away; capped so a long absence is one answer. */
+    async since(gameId: string, after: string): Promise<ChatMessage[]> {
+      if (!isStreamId(after)) throw new AppError('bad_request', 400, 'Invalid message id.');
+      return toMessages(await fromStore(() => store.streamAfter(keys.chatHistory(gameId), after, SYNC_MAX)));
+    },
+
+    /** Moderators and admins remove a message for everyone. */
+    async remove(identity: ChatIdentity, gameId: string, messageId: string): Promise<void> {
+      if (identity.role === 'user')
+        throw new AppError('forbidden', 403, 'Only moderators and admins can delete messages.');
+      if (!isStreamId(messageId)) throw new AppError('bad_request', 400, 'Invalid message id.');
+      const removed = await fromStore(() => store.streamDelete(keys.chatHistory(gameId), messageId));
+      if (!removed) throw new AppError('not_found', 404, 'That message no longer exists.');
+      broadcaster.messageDeleted(gameId, messageId);
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+/** The team name a side stands for, from the REST body's awayTeam/homeTeam. */
+export const teamNameFor = (side: TeamSide, away: string, home: string) => (side === 'away' ? away : home);
