@@ -79,7 +79,12 @@ export function createApp(deps: AppDeps): App {
           : null;
 
   const sessionMiddleware = createSessionMiddleware(config, store);
-  const io = createRealtime(httpServer, { config, logger, sessionMiddleware, adapterRedis: deps.adapterRedis });
+  const io = createRealtime(httpServer, {
+    config,
+    logger,
+    sessionMiddleware,
+    adapterRedis: deps.adapterRedis,
+  });
   const limiter = createRateLimiter(store);
 
   const chat = createChatService({
