@@ -18,7 +18,11 @@ import { requireSameOrigin } from './http/origin';
 import { createRateLimiter } from './http/rate-limit';
 import { inlineScriptHashes, securityHeaders } from './http/security';
 import { createGitHubClient, type GitHubClient } from './integrations/github/client';
+import { createTwilioVoice } from './integrations/twilio';
 import { createRealtime, type AppServer } from './realtime';
+import { createVoiceRealtime, type VoiceRealtime } from './voice/handlers';
+import { createVoicePresence } from './voice/presence';
+import { createVoiceRouter } from './voice/routes';
 import type { Store } from './storage/store';
 
 export interface AppDeps {
@@ -37,6 +41,8 @@ export interface App {
   app: Express;
   httpServer: HttpServer;
   io: AppServer;
+  /** Voice presence; its sweep removes participants whose heartbeat lapsed. */
+  voice: VoiceRealtime;
   /** Stops accepting, closes sockets and HTTP connections. The caller closes the store. */
   close(): Promise<void>;
 }
@@ -93,8 +99,21 @@ export function createApp(deps: AppDeps): App {
     broadcaster: createChatBroadcaster(io),
     rateLimit: { limit: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
   });
+  const voice = createVoiceRealtime(io, createVoicePresence(store), logger);
+  voice.start();
+  const twilioVoice = config.twilioConfigured
+    ? createTwilioVoice({
+        accountSid: config.TWILIO_ACCOUNT_SID!,
+        apiKeySid: config.TWILIO_API_KEY_SID!,
+        apiKeySecret: config.TWILIO_API_KEY_SECRET!,
+        twimlAppSid: config.TWILIO_TWIML_APP_SID!,
+        authToken: config.TWILIO_AUTH_TOKEN,
+      })
+    : null;
+
   io.on('connection', (socket) => {
     registerChatHandlers(socket, chat, logger);
+    voice.register(socket);
   });
 
   app.get('/healthz', (_req, res) => {
@@ -142,6 +161,7 @@ export function createApp(deps: AppDeps): App {
   });
   api.use('/auth', createAuthRouter(config, github));
   api.use('/chat', createChatRouter(chat));
+  api.use(createVoiceRouter(config, twilioVoice));
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -161,6 +181,7 @@ export function createApp(deps: AppDeps): App {
   app.use(errorHandler(logger));
 
   async function close() {
+    voice.stop();
     httpServer.closeIdleConnections();
     await new Promise<void>((resolve) => {
       io.close(() => resolve()); // disconnects every socket and closes the HTTP server
@@ -172,5 +193,5 @@ export function createApp(deps: AppDeps): App {
     });
   }
 
-  return { app, httpServer, io, close };
+  return { app, httpServer, io, voice, close };
 }

@@ -4,6 +4,7 @@
  */
 import type { ErrorCode } from './errors';
 import type { ChatMessage, ChatPage } from './schemas/chat';
+import type { VoiceJoinAnswer, VoicePresence, VoiceSignal, VoiceSignalData } from './schemas/voice';
 
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string } };
 
@@ -14,6 +15,9 @@ export type AckCallback<T> = (answer: Ack<T>) => void;
 export interface ServerToClientEvents {
   'chat:message-created': (message: ChatMessage) => void;
   'chat:message-deleted': (payload: { gameId: string; messageId: string }) => void;
+  /** Someone joined or left voice in a game room (also sent on chat:join's room). */
+  'voice:presence-changed': (presence: VoicePresence) => void;
+  'voice:signal': (signal: VoiceSignal) => void;
 }
 
 export interface ClientToServerEvents {
@@ -32,6 +36,16 @@ export interface ClientToServerEvents {
   /** Messages after the newest one the client has, after a reconnect. */
   'chat:sync': (payload: { gameId: string; after: string }, ack: AckCallback<ChatMessage[]>) => void;
   'chat:delete': (payload: { gameId: string; messageId: string }, ack: AckCallback<null>) => void;
+  /** Enter a game's voice room; answers who is already there (the joiner offers to each). */
+  'voice:join': (payload: { gameId: string }, ack: AckCallback<VoiceJoinAnswer>) => void;
+  'voice:leave': (payload: { gameId: string }, ack?: AckCallback<null>) => void;
+  'voice:heartbeat': (payload: { gameId: string }, ack?: AckCallback<null>) => void;
+  /** The current voice participant count of a game, for chat viewers not in voice. */
+  'voice:presence': (payload: { gameId: string }, ack: AckCallback<VoicePresence>) => void;
+  'voice:signal': (
+    payload: { gameId: string; to: string; data: VoiceSignalData },
+    ack?: AckCallback<null>,
+  ) => void;
 }
 
 /** What the server keeps on each socket after the handshake read the session. */
@@ -40,4 +54,6 @@ export interface SocketData {
   userId: number;
   name: string | null;
   role: 'user' | 'moderator' | 'admin';
+  /** Games whose voice room this socket is in (server-side bookkeeping). */
+  voiceGames?: Set<string>;
 }

@@ -56,6 +56,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     const commands = new Redis(redisUrl!);
     const adapter = new Redis(redisUrl!);
     connections.push(commands, adapter);
+    // Tests stop Redis on purpose; a connection error is expected there, not an unhandled event.
+    for (const connection of connections) connection.on('error', () => {});
     store = new RedisStore(commands);
   } else {
     store = new MemoryStore();

@@ -109,6 +109,8 @@ export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SESSION_SECRET'> {
   /** GitHub OAuth is configured; otherwise the development sign-in runs (never in production). */
   githubConfigured: boolean;
   devSignInEnabled: boolean;
+  /** Twilio Voice is configured (account, API key and TwiML app); otherwise built-in WebRTC voice. */
+  twilioConfigured: boolean;
 }
 
 export class ConfigError extends Error {
@@ -151,6 +153,12 @@ export function loadConfig(
     secureCookies: publicUrl.startsWith('https://'),
     githubConfigured,
     devSignInEnabled: !githubConfigured && !isProduction,
+    twilioConfigured: Boolean(
+      values.TWILIO_ACCOUNT_SID &&
+      values.TWILIO_API_KEY_SID &&
+      values.TWILIO_API_KEY_SECRET &&
+      values.TWILIO_TWIML_APP_SID,
+    ),
   };
 }
 

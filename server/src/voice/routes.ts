@@ -1,0 +1,64 @@
+import express, { Router } from 'express';
+import { z } from 'zod';
+import {
+  twilioTokenBodySchema,
+  VOICE_MESH_MAX_PARTICIPANTS,
+  type TwilioTokenAnswer,
+  type VoiceConfig,
+} from '@shared/schemas/voice';
+import { requireUser } from '../auth/require-user';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+import { parseInput } from '../http/validate';
+import type { TwilioVoice } from '../integrations/twilio';
+
+const twimlParamsSchema = z.record(z.string(), z.string());
+
+/** A conference name from the join call's `To` ('conference:{room}'), limited to safe characters. */
+function roomFromTo(to: string | undefined): string | null {
+  const room = to?.startsWith('conference:') ? to.slice('conference:'.length) : to;
+  return room && /^[A-Za-z0-9_.:-]{1,128}$/.test(room) ? room : null;
+}
+
+/** /api/voice/config, /api/twilio/access-token and the TwiML webhook /api/twilio/voice. */
+export function createVoiceRouter(config: Config, twilioVoice: TwilioVoice | null): Router {
+  const router = Router();
+
+  router.get('/voice/config', requireUser, (_req, res) => {
+    const answer: VoiceConfig = {
+      provider: twilioVoice ? 'twilio' : 'webrtc',
+      iceServers: config.ICE_SERVERS ?? [],
+      iceTransportPolicy: config.ICE_TRANSPORT_POLICY,
+      maxParticipants: VOICE_MESH_MAX_PARTICIPANTS,
+    };
+    res.json(answer);
+  });
+
+  router.post('/twilio/access-token', requireUser, (req, res) => {
+    if (!twilioVoice)
+      throw new AppError('not_configured', 503, 'Voice through Twilio is not configured on this server.');
+    const body = parseInput(twilioTokenBodySchema, req.body);
+    const identity = req.session.user!.login; // never the body's identity
+    const answer: TwilioTokenAnswer = {
+      token: twilioVoice.accessToken(identity),
+      identity,
+      roomName: body.roomName,
+    };
+    res.json(answer);
+  });
+
+  // Twilio calls this with a form body and no session; its signature is the authentication.
+  router.post('/twilio/voice', express.urlencoded({ extended: false, limit: '16kb' }), (req, res) => {
+    if (!twilioVoice) throw new AppError('not_configured', 503);
+    const params = parseInput(twimlParamsSchema, req.body ?? {});
+    const url = `${config.PUBLIC_URL}${req.originalUrl}`;
+    if (!twilioVoice.validSignature(req.get('x-twilio-signature'), url, params)) {
+      throw new AppError('forbidden', 403, 'Twilio Request Validation Failed.');
+    }
+    const room = roomFromTo(params.To ?? params.roomName);
+    if (!room) throw new AppError('bad_request', 400, 'The call names no conference room.');
+    res.type('text/xml').send(twilioVoice.conferenceTwiml(room));
+  });
+
+  return router;
+}
