@@ -2,14 +2,18 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 /**
- * Every Redis connection the app makes is created here. Commands fail fast while Redis is down
- * (no offline queue), so a send during an outage gets a clear error instead of hanging.
+ * Every Redis connection the app makes is created here.
+ * - 'commands': fails fast while Redis is down (no offline queue), so a chat send during an outage
+ *   gets a clear error instead of hanging.
+ * - 'socket-adapter': queues while disconnected. The Streams adapter duplicates this connection for
+ *   its XREAD loop, which retries at once on an error: without a queue that loop would spin.
  */
-export function createRedisClient(url: string, logger: Logger, name: string): Redis {
+export function createRedisClient(url: string, logger: Logger, name: 'commands' | 'socket-adapter'): Redis {
+  const failFast = name === 'commands';
   const client = new Redis(url, {
     connectionName: `tech-touchdown:${name}`,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
+    enableOfflineQueue: !failFast,
+    maxRetriesPerRequest: failFast ? 1 : null,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   let wasReady = false;
