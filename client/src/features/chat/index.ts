@@ -1,0 +1,1 @@
+export { GameChat, type GameChatProps } from './game-chat';

@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { Ack } from '@shared/events';
+import type { ChatMessage, ChatPage, TeamSide } from '@shared/schemas/chat';
+import { getSocket } from '@client/lib/socket';
+import { chatReducer, initialChatState, newestServerId, type ListedMessage } from './chat-reducer';
+import { sampleMessages } from './sample-messages';
+
+/** How long a socket request may take before the chat falls back to REST or offline mode. */
+const ACK_TIMEOUT_MS = 8000;
+
+async function request<T>(event: string, payload: unknown): Promise<T> {
+  const socket = getSocket() as unknown as {
+    connected: boolean;
+    timeout(ms: number): { emitWithAck(event: string, payload: unknown): Promise<Ack<T>> };
+  };
+  const answer = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.data;
+}
+
+async function restJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, {
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    ...init,
+  });
+  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  if (!response.ok) throw new Error(body?.error?.message ?? `HTTP error! status: ${response.status}`);
+  return body as T;
+}
+
+export interface GameChatOptions {
+  gameId: string;
+  awayTeam: string;
+  homeTeam: string;
+  /** The signed-in user, used for the optimistic copy of a message being sent. */
+  user: { login: string; name: string | null; role: ChatMessage['role'] };
+  /** Nothing is loaded until the user has joined with a team. */
+  enabled: boolean;
+}
+
+/**
+ * One game's chat: joins the room over the socket (REST as a fallback), applies live messages and
+ * deletions, resyncs after a reconnect, and sends with an optimistic copy.
+ */
+export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameChatOptions) {
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const messagesRef = useRef<ListedMessage[]>(state.messages);
+  useEffect(() => {
+    messagesRef.current = state.messages;
+  }, [state.messages]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const socket = getSocket();
+    let cancelled = false;
+
+    const join = async () => {
+      try {
+        const page = await request<ChatPage>('chat:join', { gameId });
+        if (!cancelled) dispatch({ type: 'loaded', messages: page.messages, hasMore: page.hasMore });
+      } catch {
+        try {
+          const query = new URLSearchParams({ awayTeam, homeTeam });
+          const page = await restJson<ChatPage>(
+            `/api/chat/games/${encodeURIComponent(gameId)}/messages?${query}`,
+          );
+          if (!cancelled) dispatch({ type: 'loaded', messages: page.messages, hasMore: page.hasMore });
+        } catch {
+          if (!cancelled)
+            dispatch({ type: 'load-failed', samples: sampleMessages(gameId, awayTeam, homeTeam) });
+        }
+      }
+    };
+
+    const onCreated = (message: ChatMessage) => {
+      if (message.gameId === gameId) dispatch({ type: 'received', message });
+    };
+    const onDeleted = ({ gameId: id, messageId }: { gameId: string; messageId: string }) => {
+      if (id === gameId) dispatch({ type: 'deleted', messageId });
+    };
+    // After a reconnect the room is rejoined; a recovered connection already replayed what was
+    // missed, otherwise the stored history fills the gap.
+    const onReconnect = () => {
+      const recovered = (socket as unknown as { recovered?: boolean }).recovered;
+      if (recovered) return;
+      const after = newestServerId(messagesRef.current);
+      void request<ChatPage>('chat:join', { gameId })
+        .then(async (page) => {
+          if (cancelled) return;
+          dispatch({ type: 'received-many', messages: page.messages });
+          if (after) {
+            const missed = await request<ChatMessage[]>('chat:sync', { gameId, after });
+            if (!cancelled) dispatch({ type: 'received-many', messages: missed });
+          }
+        })
+        .catch(() => {});
+    };
+
+    socket.on('chat:message-created', onCreated);
+    socket.on('chat:message-deleted', onDeleted);
+    socket.on('connect', onReconnect);
+    void join();
+    return () => {
+      cancelled = true;
+      socket.off('chat:message-created', onCreated);
+      socket.off('chat:message-deleted', onDeleted);
+      socket.off('connect', onReconnect);
+      socket.emit('chat:leave', { gameId });
+    };
+  }, [enabled, gameId, awayTeam, homeTeam]);
+
+  const send = useCallback(
+    async (text: string, team: TeamSide) => {
+      const message = text.trim();
+      if (!message) return;
+      const teamName = team === 'away' ? awayTeam : homeTeam;
+      const tempId = `local-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+      dispatch({
+        type: 'sending',
+        message: {
+          id: tempId,
+          gameId,
+          login: user.login,
+          username: user.name?.trim() || user.login,
+          message,
+          timestamp: new Date().toISOString(),
+          team,
+          teamName,
+          role: user.role,
+          pending: true,
+        },
+      });
+      try {
+        const stored = await request<ChatMessage>('chat:send', { gameId, message, team, teamName });
+        dispatch({ type: 'sent', tempId, message: stored });
+        return null;
+      } catch (error) {
+        dispatch({ type: 'send-failed', tempId });
+        return error instanceof Error ? error.message : 'Failed to send message';
+      }
+    },
+    [gameId, awayTeam, homeTeam, user.login, user.name, user.role],
+  );
+
+  const loadOlder = useCallback(async () => {
+    const oldest = state.messages.find((m) => !m.offline && !m.pending);
+    if (!oldest || state.loadingOlder) return;
+    dispatch({ type: 'older-requested' });
+    try {
+      const page = await request<ChatPage>('chat:history', { gameId, before: oldest.id });
+      dispatch({ type: 'older-loaded', messages: page.messages, hasMore: page.hasMore });
+    } catch {
+      dispatch({ type: 'older-loaded', messages: [], hasMore: true });
+    }
+  }, [gameId, state.messages, state.loadingOlder]);
+
+  const remove = useCallback(
+    async (messageId: string) => {
+      await request<null>('chat:delete', { gameId, messageId });
+    },
+    [gameId],
+  );
+
+  return { ...state, send, loadOlder, remove };
+}

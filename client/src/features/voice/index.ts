@@ -1,0 +1,1 @@
+export { VoiceChatPanel, type VoiceChatPanelProps } from './voice-chat-panel';
