@@ -1,0 +1,85 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { DEFAULT_FAKE_USER, ERROR_COOKIE, LOGIN_COOKIE } from '../fakes/github';
+import { BASE_URL, FAKE_GITHUB_URL, GITHUB_CLIENT_ID } from './env';
+
+/** The fake GitHub's default user, as GET /user answers it (see tests/fakes/github.ts). */
+export const FAKE_USER = {
+  ...DEFAULT_FAKE_USER,
+  name: DEFAULT_FAKE_USER.name!,
+  html_url: `${FAKE_GITHUB_URL}/${DEFAULT_FAKE_USER.login}`,
+};
+
+export interface SignInOptions {
+  /** Sign in as this GitHub login (the fake makes the user up when it does not know it). */
+  login?: string;
+  /** The name the top bar should show; default the fake user's name, or the login for made-up users. */
+  expectName?: string;
+  /** Start from this page instead of /login (a protected page redirects to /login first). */
+  from?: string;
+}
+
+/** Tells the fake GitHub, for this browser context only, whom to sign in as. */
+export async function useGitHubLogin(context: BrowserContext, login: string | null) {
+  if (login === null) {
+    await context.clearCookies({ name: LOGIN_COOKIE });
+    return;
+  }
+  await context.addCookies([{ name: LOGIN_COOKIE, value: login, url: FAKE_GITHUB_URL }]);
+}
+
+/** Makes the fake GitHub answer this context's authorize requests with an OAuth error. */
+export async function useGitHubError(context: BrowserContext, error: string | null) {
+  if (error === null) {
+    await context.clearCookies({ name: ERROR_COOKIE });
+    return;
+  }
+  await context.addCookies([{ name: ERROR_COOKIE, value: error, url: FAKE_GITHUB_URL }]);
+}
+
+/** The top bar's Sign Out button (the profile page has one too). */
+export const signOutButton = (page: Page) => page.getByRole('button', { name: 'Sign Out' }).first();
+
+/**
+ * Signs in through the login page and the fake GitHub, as a user does, and waits for the signed-in
+ * shell: the top bar shows the user's name and a 'Sign Out' button.
+ */
+export async function signIn(page: Page, options: SignInOptions = {}) {
+  if (options.login) await useGitHubLogin(page.context(), options.login);
+  const expectName =
+    options.expectName ??
+    (options.login && options.login !== FAKE_USER.login ? options.login : FAKE_USER.name);
+  await page.goto(options.from ?? '/login');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+  await expect(signOutButton(page)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(expectName, { exact: true }).first()).toBeVisible();
+  await expect(page).not.toHaveURL(/\/(login|auth\/callback)/);
+}
+
+/** Steers the fake GitHub globally (prefer the per-context cookies above in parallel tests). */
+export async function controlFakeGitHub(request: APIRequestContext, body: Record<string, unknown>) {
+  const response = await request.post(`${FAKE_GITHUB_URL}/__control`, { data: body });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A code from the fake's authorize endpoint, fetched without a browser (for API-level tests). */
+export async function fakeAuthorizationCode(request: APIRequestContext, state: string) {
+  const url = new URL('/login/oauth/authorize', FAKE_GITHUB_URL);
+  url.search = new URLSearchParams({
+    client_id: GITHUB_CLIENT_ID,
+    redirect_uri: `${BASE_URL}/auth/callback`,
+    scope: 'user:email',
+    state,
+  }).toString();
+  const response = await request.get(url.toString(), { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  const location = new URL(response.headers().location!);
+  return location.searchParams.get('code')!;
+}
+
+/** The session cookie of a browser context, as a Cookie header for non-browser clients. */
+export async function cookieHeader(context: BrowserContext) {
+  const cookies = await context.cookies(BASE_URL);
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
