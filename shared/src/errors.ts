@@ -17,6 +17,11 @@ export const ERROR_MESSAGES = {
   no_access_token: 'No access token available',
   not_configured: 'This feature is not configured on this server.',
   upstream_failed: 'The upstream service failed. Please try again.',
+  search_failed: 'Search failed',
+  content_failed: 'Failed to load content',
+  url_refused: 'This address cannot be fetched: only public http and https pages can be read.',
+  answer_not_configured:
+    'AI answers are not configured on this server. Set EXA_API_KEY or OPENAI_API_KEY to enable them.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
