@@ -1,0 +1,365 @@
+/**
+ * The one way the server fetches a URL it did not choose itself (DESIGN.md, security posture): page
+ * content, the frame check and news feeds. It refuses anything but http/https, resolves the host once,
+ * refuses loopback, private, link-local (cloud metadata), CGNAT, multicast, unspecified and reserved
+ * addresses (IPv4 and IPv6, IPv4-mapped included), then connects to exactly the address it checked,
+ * so a second DNS answer cannot point the connection somewhere else (DNS rebinding). Redirects are
+ * followed by hand and checked again; the body has a size cap and the whole fetch a deadline.
+ *
+ * FETCH_ALLOW_PRIVATE (tests only) lets it reach loopback and private ranges, where the local fakes
+ * listen; link-local, multicast and the rest stay refused even then.
+ */
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import ipaddr from 'ipaddr.js';
+
+export const GUARDED_FETCH_DEFAULTS = {
+  /** Largest body read, after decompression. */
+  maxBytes: 5 * 1024 * 1024,
+  /** Deadline for the whole fetch, redirects included. */
+  timeoutMs: 10_000,
+  maxRedirects: 5,
+  userAgent: 'TechTouchdown/1.0 (+https://github.com/tech-touchdown; page reader)',
+} as const;
+
+/** One resolved address of a host. */
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a host name to every address it has (tests stub it; the default asks the system resolver). */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export const systemResolver: Resolver = async (hostname) => {
+  const answers = await dnsLookup(hostname, { all: true, verbatim: true });
+  return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }));
+};
+
+export type GuardedFetchErrorKind =
+  /** Refused by policy before any packet was sent to the target. */
+  | 'scheme'
+  | 'credentials'
+  | 'address'
+  /** Failed while fetching. */
+  | 'dns'
+  | 'redirects'
+  | 'too_large'
+  | 'timeout'
+  | 'network';
+
+const MESSAGES: Record<GuardedFetchErrorKind, string> = {
+  scheme: 'Only http and https pages can be read.',
+  credentials: 'Addresses with a user name or password cannot be read.',
+  address: 'This address points to a private or local network and cannot be read.',
+  dns: 'The site could not be found.',
+  redirects: 'The page redirected too many times.',
+  too_large: 'The page is too large to read.',
+  timeout: 'The page took too long to answer.',
+  network: 'The page could not be reached.',
+};
+
+/** A refused or failed guarded fetch; `refused` is true when policy stopped it before connecting. */
+export class GuardedFetchError extends Error {
+  constructor(
+    readonly kind: GuardedFetchErrorKind,
+    readonly url: string,
+    options: { cause?: unknown; detail?: string } = {},
+  ) {
+    super(MESSAGES[kind], { cause: options.cause });
+    this.name = 'GuardedFetchError';
+    this.detail = options.detail;
+  }
+
+  readonly detail: string | undefined;
+
+  get refused(): boolean {
+    return this.kind === 'scheme' || this.kind === 'credentials' || this.kind === 'address';
+  }
+}
+
+/** Ranges FETCH_ALLOW_PRIVATE opens (where tests' fakes listen); every other non-unicast range stays shut. */
+const PRIVATE_RANGES = new Set(['loopback', 'private', 'uniqueLocal', 'carrierGradeNat']);
+
+export interface AddressVerdict {
+  allowed: boolean;
+  /** ipaddr.js's range name ('unicast', 'loopback', 'linkLocal', …), of the IPv4 address for a mapped one. */
+  range: string;
+}
+
+/**
+ * Whether the server may connect to `address`. Only globally routed unicast addresses pass, plus
+ * loopback/private/unique-local/CGNAT when `allowPrivate`. IPv4-mapped IPv6 is judged as its IPv4.
+ */
+export function checkAddress(address: string, allowPrivate = false): AddressVerdict {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (!ipaddr.isValid(bare)) return { allowed: false, range: 'invalid' };
+  let parsed = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  const range = parsed.range();
+  if (range === 'unicast') return { allowed: true, range };
+  return { allowed: allowPrivate && PRIVATE_RANGES.has(range), range };
+}
+
+export interface GuardedFetchOptions {
+  allowPrivate: boolean;
+  resolver?: Resolver;
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  userAgent?: string;
+}
+
+export interface GuardedRequest {
+  method?: 'GET' | 'HEAD';
+  headers?: Record<string, string>;
+  /** false: stop after the headers (the frame check needs no body). Default true. */
+  readBody?: boolean;
+  /** Overrides the fetcher's cap for this request. */
+  maxBytes?: number;
+  signal?: AbortSignal;
+}
+
+export interface GuardedResponse {
+  /** The URL that answered, after redirects. */
+  url: string;
+  status: number;
+  headers: Headers;
+  /** The decompressed body (empty when readBody is false or for HEAD). */
+  body: Buffer;
+  /** Every URL visited, the first one included. */
+  redirects: string[];
+  /** The body decoded with the charset of Content-Type (or a <meta charset>), else UTF-8. */
+  text(): string;
+}
+
+export type GuardedFetcher = (url: string, request?: GuardedRequest) => Promise<GuardedResponse>;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Builds the guarded fetcher; `allowPrivate` comes from FETCH_ALLOW_PRIVATE. */
+export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetcher {
+  const resolver = options.resolver ?? systemResolver;
+  const timeoutMs = options.timeoutMs ?? GUARDED_FETCH_DEFAULTS.timeoutMs;
+  const maxRedirects = options.maxRedirects ?? GUARDED_FETCH_DEFAULTS.maxRedirects;
+  const userAgent = options.userAgent ?? GUARDED_FETCH_DEFAULTS.userAgent;
+
+  /** Checks a URL and returns the one address to connect to. */
+  async function vet(raw: string): Promise<{ url: URL; address: ResolvedAddress }> {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch (cause) {
+      throw new GuardedFetchError('scheme', raw, { cause, detail: 'not a URL' });
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new GuardedFetchError('scheme', raw, { detail: url.protocol });
+    }
+    if (url.username || url.password) throw new GuardedFetchError('credentials', raw);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    let addresses: ResolvedAddress[];
+    if (ipaddr.isValid(host)) {
+      addresses = [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }];
+    } else {
+      try {
+        addresses = await resolver(host);
+      } catch (cause) {
+        throw new GuardedFetchError('dns', raw, { cause, detail: host });
+      }
+      if (addresses.length === 0) throw new GuardedFetchError('dns', raw, { detail: host });
+    }
+    // Every address must pass: a host that also resolves to a private one is refused outright.
+    for (const candidate of addresses) {
+      const verdict = checkAddress(candidate.address, options.allowPrivate);
+      if (!verdict.allowed) {
+        throw new GuardedFetchError('address', raw, { detail: `${candidate.address} (${verdict.range})` });
+      }
+    }
+    return { url, address: addresses[0]! };
+  }
+
+  return async function guardedFetch(raw, request = {}) {
+    const method = request.method ?? 'GET';
+    const readBody = request.readBody !== false && method !== 'HEAD';
+    const maxBytes = request.maxBytes ?? options.maxBytes ?? GUARDED_FETCH_DEFAULTS.maxBytes;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
+    const visited: string[] = [];
+    let current = raw;
+
+    for (let hop = 0; ; hop++) {
+      const { url, address } = await vet(current);
+      visited.push(url.toString());
+      const response = await send(url, address, method, request.headers ?? {}, signal, userAgent, raw);
+      const location = response.headers.location;
+      if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location) {
+        response.resume();
+        if (hop >= maxRedirects)
+          throw new GuardedFetchError('redirects', raw, { detail: visited.join(' → ') });
+        current = new URL(location, url).toString();
+        continue;
+      }
+      const headers = toHeaders(response);
+      let body: Buffer = Buffer.alloc(0);
+      if (readBody) {
+        const declared = Number(response.headers['content-length']);
+        if (Number.isFinite(declared) && declared > maxBytes) {
+          response.destroy();
+          throw new GuardedFetchError('too_large', raw, { detail: `content-length ${declared}` });
+        }
+        body = await readLimited(response, maxBytes, signal, raw);
+      } else {
+        response.destroy();
+      }
+      const finalUrl = url.toString();
+      return {
+        url: finalUrl,
+        status: response.statusCode ?? 0,
+        headers,
+        body,
+        redirects: visited,
+        text: () => decodeBody(body, headers.get('content-type')),
+      };
+    }
+  };
+}
+
+function send(
+  url: URL,
+  address: ResolvedAddress,
+  method: string,
+  extraHeaders: Record<string, string>,
+  signal: AbortSignal,
+  userAgent: string,
+  original: string,
+): Promise<IncomingMessage> {
+  // Connect to the vetted address only: the socket never asks DNS again.
+  const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if ((lookupOptions as { all?: boolean }).all) {
+      (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
+    } else {
+      callback(null, address.address, address.family);
+    }
+  };
+  const requestFn = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(abortError(signal, original));
+      return;
+    }
+    const req = requestFn(url, {
+      method,
+      lookup: pinnedLookup,
+      headers: {
+        'user-agent': userAgent,
+        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+        'accept-encoding': 'gzip, deflate, br',
+        ...extraHeaders,
+      },
+      signal,
+    });
+    req.once('response', resolve);
+    req.once('error', (cause) => {
+      reject(
+        signal.aborted ? abortError(signal, original) : new GuardedFetchError('network', original, { cause }),
+      );
+    });
+    req.end();
+  });
+}
+
+function abortError(signal: AbortSignal, url: string): GuardedFetchError {
+  const reason = signal.reason as { name?: string } | undefined;
+  return new GuardedFetchError(reason?.name === 'TimeoutError' ? 'timeout' : 'network', url, {
+    cause: reason,
+  });
+}
+
+function decompressor(encoding: string | undefined): Transform | null {
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      return null;
+  }
+}
+
+/** Reads the body, decompressed, refusing once it passes `maxBytes` (which also stops zip bombs). */
+function readLimited(
+  response: IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+  url: string,
+): Promise<Buffer> {
+  const inflate = decompressor(response.headers['content-encoding']);
+  const source = inflate ? response.pipe(inflate) : response;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const fail = (error: GuardedFetchError) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      response.destroy();
+      inflate?.destroy();
+      reject(error);
+    };
+    const onAbort = () => fail(abortError(signal, url));
+    signal.addEventListener('abort', onAbort, { once: true });
+    source.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        fail(new GuardedFetchError('too_large', url, { detail: `more than ${maxBytes} bytes` }));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    source.once('end', () => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      resolve(Buffer.concat(chunks));
+    });
+    source.once('error', (cause) => fail(new GuardedFetchError('network', url, { cause })));
+    response.once('aborted', () => fail(new GuardedFetchError('network', url, { detail: 'connection cut' })));
+  });
+}
+
+function toHeaders(response: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      try {
+        headers.append(name, item);
+      } catch {
+        // A header value Headers will not hold (bad bytes) is dropped rather than failing the page.
+      }
+    }
+  }
+  return headers;
+}
+
+/** Decodes with the charset of Content-Type, else a <meta charset> near the top, else UTF-8. */
+export function decodeBody(body: Buffer, contentType: string | null): string {
+  const declared =
+    /charset="?([\w-]+)"?/i.exec(contentType ?? '')?.[1] ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
