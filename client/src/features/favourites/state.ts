@@ -1,0 +1,149 @@
+import { atom } from 'jotai';
+import { RESET } from 'jotai/utils';
+import type { LeagueKey } from '@shared/data/teams';
+import type { TechCategoryKey } from '@shared/data/tech-interests';
+import { readStored, removeStored, writeStored } from '@client/lib/local-storage';
+import {
+  EMPTY_TEAMS,
+  EMPTY_TECH,
+  STORAGE_KEYS,
+  migrateStoredFavourites,
+  parseFavouriteTeams,
+  parseFavouriteTech,
+  parseFlag,
+  type FavouriteTeams,
+  type FavouriteTech,
+} from './storage';
+
+let migrated = false;
+
+function migrateOnce() {
+  if (migrated) return;
+  migrated = true;
+  migrateStoredFavourites();
+}
+
+const UNREAD = Symbol('unread');
+
+/**
+ * A value kept in localStorage through the app's safe helpers and validated on every read. It is read
+ * lazily per jotai store (not at module load), and followed across tabs: the `storage` event fires in
+ * every other tab of this origin when one tab writes, so a change shows there without a reload.
+ * Writing RESET removes the key.
+ */
+function atomWithValidatedStorage<T>(key: string, fallback: T, parse: (value: unknown) => T | null) {
+  const read = () => {
+    migrateOnce();
+    return readStored(key, parse, fallback);
+  };
+  const base = atom<T | typeof UNREAD>(UNREAD);
+  base.onMount = (setBase) => {
+    setBase(read()); // another tab may have written between the first read and now
+    const onStorage = (event: StorageEvent) => {
+      // key null: another tab cleared all of storage.
+      if (event.key !== key && event.key !== null) return;
+      if (event.storageArea && event.storageArea !== window.localStorage) return;
+      setBase(read());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  };
+  return atom(
+    (get) => {
+      const value = get(base);
+      return value === UNREAD ? read() : value;
+    },
+    (_get, set, next: T | typeof RESET) => {
+      if (next === RESET) {
+        set(base, fallback);
+        removeStored(key);
+      } else {
+        set(base, next);
+        writeStored(key, next);
+      }
+    },
+  );
+}
+
+/** Favourite teams per league (SPEC.md key favoriteTeams). */
+export const favouriteTeamsAtom = atomWithValidatedStorage<FavouriteTeams>(
+  STORAGE_KEYS.favoriteTeams,
+  EMPTY_TEAMS,
+  parseFavouriteTeams,
+);
+export const teamQuestionnaireCompletedAtom = atomWithValidatedStorage<boolean>(
+  STORAGE_KEYS.teamQuestionnaireCompleted,
+  false,
+  parseFlag,
+);
+/** Favourite tech per group (SPEC.md key favoriteTech). */
+export const favouriteTechAtom = atomWithValidatedStorage<FavouriteTech>(
+  STORAGE_KEYS.favoriteTech,
+  EMPTY_TECH,
+  parseFavouriteTech,
+);
+export const techQuestionnaireCompletedAtom = atomWithValidatedStorage<boolean>(
+  STORAGE_KEYS.techQuestionnaireCompleted,
+  false,
+  parseFlag,
+);
+
+export const teamPickerOpenAtom = atom(false);
+export const techPickerOpenAtom = atom(false);
+/** The automatic first-visit opening happens once per page load, not on every visit to the page. */
+export const autoOpenDoneAtom = atom(false);
+
+/** Opens the questionnaire a first visit needs (SPEC.md section 4, "Questionnaires"). */
+export const autoOpenQuestionnairesAtom = atom(null, (get, set) => {
+  if (get(autoOpenDoneAtom)) return;
+  set(autoOpenDoneAtom, true);
+  if (!get(teamQuestionnaireCompletedAtom)) {
+    if (!get(techPickerOpenAtom)) set(teamPickerOpenAtom, true);
+  } else if (!get(techQuestionnaireCompletedAtom) && !get(teamPickerOpenAtom)) {
+    set(techPickerOpenAtom, true);
+  }
+});
+
+/** Team picker finished ('Complete' or 'Skip for now'): save, mark complete, then the tech one if due. */
+export const completeTeamQuestionnaireAtom = atom(null, (get, set, selections: FavouriteTeams) => {
+  set(favouriteTeamsAtom, selections);
+  set(teamQuestionnaireCompletedAtom, true);
+  set(teamPickerOpenAtom, false);
+  if (!get(techQuestionnaireCompletedAtom)) set(techPickerOpenAtom, true);
+});
+
+export const completeTechQuestionnaireAtom = atom(null, (_get, set, selections: FavouriteTech) => {
+  set(favouriteTechAtom, selections);
+  set(techQuestionnaireCompletedAtom, true);
+  set(techPickerOpenAtom, false);
+});
+
+/** Removing a chip saves at once. */
+export const removeTeamAtom = atom(null, (get, set, league: LeagueKey, shortName: string) => {
+  const current = get(favouriteTeamsAtom);
+  set(favouriteTeamsAtom, { ...current, [league]: current[league].filter((name) => name !== shortName) });
+});
+
+export const removeInterestAtom = atom(null, (get, set, category: TechCategoryKey, shortName: string) => {
+  const current = get(favouriteTechAtom);
+  set(favouriteTechAtom, {
+    ...current,
+    [category]: current[category].filter((name) => name !== shortName),
+  });
+});
+
+/** Reset clears the stored favourites and the completed flag (SPEC.md section 4). */
+export const resetTeamsAtom = atom(null, (_get, set) => {
+  set(favouriteTeamsAtom, RESET);
+  set(teamQuestionnaireCompletedAtom, RESET);
+});
+
+export const resetTechAtom = atom(null, (_get, set) => {
+  set(favouriteTechAtom, RESET);
+  set(techQuestionnaireCompletedAtom, RESET);
+});
+
+/** For tests: the next read migrates again. */
+export function resetMigrationForTests(): void {
+  migrated = false;
+}

@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { TECH_CATEGORIES, type TechCategoryKey } from '@shared/data/tech-interests';
+import { PickerModal, type PickerStep } from './picker-modal';
+import { lastWord } from './picker-state';
+import type { FavouriteTech } from './storage';
+import { TechIcon } from './tech-icon';
+
+export interface TechPickerModalProps {
+  open: boolean;
+  initialSelections?: Partial<FavouriteTech>;
+  /** Arrays languages, stacks, industries, companies of short names (SPEC.md section 3). */
+  onComplete: (selections: FavouriteTech) => void;
+  onClose: () => void;
+}
+
+/** 'Select Your Favorite {category}': languages, stacks, industries, companies. */
+export function TechPickerModal(props: TechPickerModalProps) {
+  const steps = useMemo<PickerStep<TechCategoryKey>[]>(
+    () =>
+      TECH_CATEGORIES.map((category) => ({
+        key: category.key,
+        title: `Select Your Favorite ${category.title}`,
+        description: category.description,
+        items: category.items.map((item) => ({
+          id: item.short_name,
+          name: item.name,
+          content: (
+            <>
+              <TechIcon category={category.key} item={item} className="h-10 w-10" />
+              <span className="text-sm font-bold text-slate-900 dark:text-slate-100">{item.short_name}</span>
+              <span className="w-full truncate text-xs text-slate-700 dark:text-slate-300">
+                {lastWord(item.name)}
+              </span>
+              {item.description ? (
+                <span className="line-clamp-2 text-[0.7rem] leading-tight text-slate-500 dark:text-slate-400">
+                  {item.description}
+                </span>
+              ) : null}
+            </>
+          ),
+        })),
+      })),
+    [],
+  );
+  return <PickerModal {...props} steps={steps} />;
+}
