@@ -1,0 +1,4 @@
+/** A route whose feature has not landed yet shows its title only (DESIGN.md). */
+export function PlaceholderPage({ title }: { title: string }) {
+  return <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>;
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { SIDEBAR_BREAKPOINT_PX } from '@shared/limits';
+import { Spinner } from '@client/components/spinner';
+import { useAuth } from '@client/lib/auth';
+import { connectSocket } from '@client/lib/socket';
+import { useMediaQuery } from '@client/lib/use-media-query';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+const WIDE_QUERY = `(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`;
+
+/**
+ * The signed-in frame: a sidebar (an overlay below 1024 px, fixed beside the page above), the top bar
+ * and the page. Visitors without a session go to /login, which brings them back here after sign-in.
+ */
+export function ProtectedLayout() {
+  const { isAuthenticated, isLoading, user } = useAuth();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const isWide = useMediaQuery(WIDE_QUERY);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
+
+  // One socket per signed-in tab: it carries scores, chat and voice.
+  useEffect(() => {
+    if (isAuthenticated) connectSocket();
+  }, [isAuthenticated]);
+
+  // Narrow screens: the overlay closes after a navigation.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    if (overlayOpen) setOverlayOpen(false);
+  }
+
+  if (isLoading) return <Spinner centered label="Loading..." size="lg" />;
+  if (!isAuthenticated || !user) return <Navigate to="/login" replace state={{ from: location }} />;
+
+  const sidebarVisible = isWide ? !collapsed : overlayOpen;
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar open={sidebarVisible} overlay={!isWide} onClose={() => setOverlayOpen(false)} />
+      <div
+        className={`flex min-h-screen flex-col transition-[padding] duration-300 ${isWide && !collapsed ? 'lg:pl-64' : ''}`}
+      >
+        <TopBar
+          sidebarOpen={sidebarVisible}
+          onToggleSidebar={() =>
+            isWide ? setCollapsed((value) => !value) : setOverlayOpen((value) => !value)
+          }
+          isWide={isWide}
+        />
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+          {navigation.state === 'loading' ? (
+            <div className="flex justify-center py-16">
+              <Spinner label="Loading..." />
+            </div>
+          ) : (
+            <Outlet />
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { createBrowserRouter } from 'react-router';
+import { RouteErrorPage } from '@client/components/error-boundary';
+import { CallbackPage, LoginPage } from '@client/features/auth';
+import { PlaceholderPage } from './placeholder-page';
+import { ProtectedLayout } from './protected-layout';
+
+/**
+ * The route table of SPEC.md section 2. Signed-in pages are loaded on demand so /login ships only
+ * what it needs. Each route has its own error boundary.
+ */
+export const router = createBrowserRouter([
+  { path: '/login', Component: LoginPage, errorElement: <RouteErrorPage /> },
+  { path: '/auth/callback', Component: CallbackPage, errorElement: <RouteErrorPage /> },
+  {
+    path: '/',
+    Component: ProtectedLayout,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, Component: () => <PlaceholderPage title="Home" /> },
+          { path: 'sports', Component: () => <PlaceholderPage title="Sports" /> },
+          {
+            path: 'fantasy',
+            lazy: async () => ({ Component: (await import('@client/features/fantasy')).FantasyPage }),
+          },
+          { path: 'slideshow', Component: () => <PlaceholderPage title="Slideshow" /> },
+          {
+            path: 'profile',
+            lazy: async () => ({ Component: (await import('@client/features/profile')).ProfilePage }),
+          },
+          { path: '*', Component: () => <PlaceholderPage title="Page not found" /> },
+        ],
+      },
+    ],
+  },
+]);

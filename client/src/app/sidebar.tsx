@@ -1,0 +1,160 @@
+import { useEffect, useRef } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { useAuth } from '@client/lib/auth';
+import { useTheme } from '@client/lib/theme';
+
+const LINKS = [
+  { to: '/', label: 'Home', end: true, icon: 'M3 10.5L10 4l7 6.5V17a1 1 0 01-1 1h-4v-5H8v5H4a1 1 0 01-1-1z' },
+  {
+    to: '/sports',
+    label: 'Sports',
+    end: false,
+    icon: 'M10 2a8 8 0 100 16 8 8 0 000-16zm0 0v16M2 10h16M4.5 4.5c3 2.5 8 2.5 11 0M4.5 15.5c3-2.5 8-2.5 11 0',
+  },
+  {
+    to: '/fantasy',
+    label: 'Fantasy',
+    end: false,
+    icon: 'M10 2l2.4 5 5.6.8-4 3.9.9 5.5L10 14.6 5.1 17.2 6 11.7 2 7.8 7.6 7z',
+  },
+  { to: '/slideshow', label: 'Slideshow', end: false, icon: 'M3 4h14v10H3zM7 17h6M10 14v3' },
+  {
+    to: '/profile',
+    label: 'Profile',
+    end: false,
+    icon: 'M10 10a3.5 3.5 0 100-7 3.5 3.5 0 000 7zm-6.5 8a6.5 6.5 0 0113 0',
+  },
+] as const;
+
+export interface SidebarProps {
+  open: boolean;
+  /** Below 1024 px the sidebar floats over the page with a backdrop. */
+  overlay: boolean;
+  onClose: () => void;
+}
+
+/** Title, navigation, the podcast player's place, the theme control and Logout. */
+export function Sidebar({ open, overlay, onClose }: SidebarProps) {
+  const { logout } = useAuth();
+  const { theme, setTheme } = useTheme();
+  const navigate = useNavigate();
+  const panel = useRef<HTMLElement>(null);
+
+  // The overlay behaves like a dialog: Escape closes it and focus moves into it.
+  useEffect(() => {
+    if (!overlay || !open) return;
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [overlay, open, onClose]);
+
+  const signOut = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <>
+      {overlay && open ? (
+        <div
+          aria-hidden="true"
+          onClick={onClose}
+          className="fixed inset-0 z-30 bg-slate-950/50 backdrop-blur-[1px] lg:hidden"
+        />
+      ) : null}
+      <aside
+        ref={panel}
+        id="app-sidebar"
+        aria-label="Sidebar"
+        inert={!open}
+        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-[translate,visibility] duration-300 dark:border-slate-800 dark:bg-slate-900 ${
+          open ? 'visible translate-x-0' : 'invisible -translate-x-full'
+        } ${overlay ? 'shadow-2xl' : ''}`}
+      >
+        <div className="flex h-16 items-center gap-2 border-b border-slate-200 px-5 dark:border-slate-800">
+          <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
+          <span className="text-lg font-bold tracking-tight">Tech Touchdown</span>
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+          <ul className="flex flex-col gap-1">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                      isActive
+                        ? 'bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-100'
+                        : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+                    }`
+                  }
+                >
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className="h-5 w-5 shrink-0"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.6"
+                    strokeLinejoin="round"
+                    strokeLinecap="round"
+                  >
+                    <path d={link.icon} />
+                  </svg>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div id="sidebar-player-slot" className="mt-6" />
+        </nav>
+        <div className="flex flex-col gap-3 border-t border-slate-200 p-4 dark:border-slate-800">
+          <div
+            role="group"
+            aria-label="Theme"
+            className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+          >
+            {(['light', 'dark'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={theme === option}
+                onClick={() => setTheme(option)}
+                className={`rounded-md px-2 py-1.5 text-sm font-medium capitalize transition-colors ${
+                  theme === option
+                    ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
+                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
+                }`}
+              >
+                {option === 'light' ? 'Light' : 'Dark'}
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-red-50 hover:text-red-700 dark:text-slate-300 dark:hover:bg-red-950/40 dark:hover:text-red-300"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d="M8 4H4v12h4M13 6l4 4-4 4M17 10H8" />
+            </svg>
+            Logout
+          </button>
+        </div>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { LoginPage } from './login-page';
+export { CallbackPage } from './callback-page';
