@@ -1,0 +1,1 @@
+export { FantasyPage, type FantasyPageProps } from './fantasy-page';
