@@ -1,14 +1,16 @@
+import { useState } from 'react';
 import type { CarouselSlide } from './login-carousel';
 
-/** Screenshots of the app's own pages (made by scripts/carousel-screenshots.ts), in slide order. */
+/** Screenshots of the app's own pages (made by `npm run screenshots`), in slide order. */
 export const CAROUSEL_SLIDES: CarouselSlide[] = [
   {
     title: 'Hacker News + Sports',
     caption: 'Tech headlines and your teams, side by side on one dashboard.',
     image: (
       <SlideImage
-        src="/carousel/dashboard.png"
+        src="/carousel/dashboard.jpg"
         alt="The dashboard: sports news on the left, tech news on the right"
+        fallback="Tech + Sports"
       />
     ),
   },
@@ -16,25 +18,48 @@ export const CAROUSEL_SLIDES: CarouselSlide[] = [
     title: 'Sports Coverage',
     caption: 'Live scores for the NFL, NBA, MLB and NHL, updated as they happen.',
     image: (
-      <SlideImage src="/carousel/sports.png" alt="The sports page with today's games grouped by league" />
+      <SlideImage
+        src="/carousel/sports.jpg"
+        alt="The sports page with today's games grouped by league"
+        fallback="Live scores"
+      />
     ),
   },
   {
     title: 'Chatrooms & Trash Talk',
     caption: 'Pick a side and talk it out in every game’s chat room, by text or voice.',
-    image: <SlideImage src="/carousel/chat.png" alt="A game chat room with fans of both teams" />,
+    image: (
+      <SlideImage
+        src="/carousel/chat.jpg"
+        alt="A game chat room with fans of both teams"
+        fallback="Game chat"
+      />
+    ),
   },
 ];
 
-function SlideImage({ src, alt }: { src: string; alt: string }) {
+/** The picture, or a drawn panel with its subject when the picture cannot load (never a broken image). */
+function SlideImage({ src, alt, fallback }: { src: string; alt: string; fallback: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-600 to-sky-500 text-3xl font-bold text-white"
+      >
+        {fallback}
+      </div>
+    );
+  }
   return (
     <img
       src={src}
       alt={alt}
       width={1280}
       height={720}
-      loading="lazy"
       decoding="async"
+      onError={() => setFailed(true)}
       className="h-full w-full bg-slate-100 object-cover object-top dark:bg-slate-800"
     />
   );

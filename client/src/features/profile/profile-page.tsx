@@ -83,7 +83,17 @@ export function ProfilePage() {
           <Statistic label="Public Repositories" value={user.public_repos.toLocaleString('en-US')} />
           <Statistic label="Followers" value={user.followers.toLocaleString('en-US')} />
           <Statistic label="Following" value={user.following.toLocaleString('en-US')} />
-          <Statistic label="Account Age" value={`${age} ${age === 1 ? 'year' : 'years'}`} />
+          <Statistic
+            label="Account Age"
+            value={
+              <>
+                {age}
+                <span className="ml-1 text-sm font-medium text-slate-500 dark:text-slate-400">
+                  {age === 1 ? 'year' : 'years'}
+                </span>
+              </>
+            }
+          />
         </dl>
       </section>
     </div>
@@ -101,7 +111,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Statistic({ label, value }: { label: string; value: string }) {
+function Statistic({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="flex flex-col-reverse rounded-xl bg-slate-50 p-4 text-center dark:bg-slate-800/60">
       <dt className="mt-1 text-xs text-slate-500 dark:text-slate-400">{label}</dt>

@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn } from '../../tests/e2e/helpers';
 
 /**
- * Screenshots of every page in both themes, for people to look at (nothing is compared).
- * Off by default; run `E2E_SCREENSHOTS=1 npx playwright test screenshots` and open
- * test-results/screenshots/*.png.
+ * Screenshots of every page in both themes and two widths, for people to look at (nothing is
+ * compared): `npm run screenshots`, then open test-results/screenshots/*.png.
  */
-test.skip(process.env.E2E_SCREENSHOTS !== '1', 'set E2E_SCREENSHOTS=1 to take screenshots');
 
 const pages = ['/', '/sports', '/fantasy', '/slideshow', '/profile'];
 
