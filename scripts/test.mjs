@@ -20,6 +20,8 @@ function ensureSystemPackages() {
   const missing = [];
   if (!onPath('redis-server')) missing.push('redis-server');
   if (!existsSync(CHROMIUM)) missing.push('chromium');
+  // coturn: the TURN server that carries voice media on loopback in the e2e tests.
+  if (!onPath('turnserver')) missing.push('coturn');
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) {

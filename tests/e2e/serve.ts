@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startFakeGitHub } from '../fakes/github';
 import { startRedisServer } from '../helpers/redis-server';
+import { startTurnServer } from '../helpers/turn-server';
 import {
   BASE_URL,
   E2E_PORT,
@@ -38,6 +39,9 @@ const github = await startFakeGitHub({
   callbackUrl: `${BASE_URL}/auth/callback`,
 });
 log(`fake GitHub on ${github.url}`);
+// Voice media goes through a TURN server on loopback only (relay policy): DESIGN.md.
+const turn = await startTurnServer();
+log(`TURN server on ${turn.url}`);
 
 const env: NodeJS.ProcessEnv = { ...process.env };
 for (const name of configNames()) env[name] = '';
@@ -51,6 +55,8 @@ Object.assign(env, {
   GITHUB_URL: FAKE_GITHUB_URL,
   GITHUB_API_URL: FAKE_GITHUB_URL,
   FETCH_ALLOW_PRIVATE: '1',
+  ICE_SERVERS: JSON.stringify(turn.iceServers),
+  ICE_TRANSPORT_POLICY: 'relay',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 });
 delete env.NODE_ENV; // a user's `npm start` does not set it
@@ -70,6 +76,7 @@ async function stop(code: number) {
     clearTimeout(timer);
   }
   await github.close();
+  await turn.stop();
   await redis.stop();
   process.exit(code);
 }
