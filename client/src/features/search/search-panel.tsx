@@ -1,0 +1,216 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { SearchResult } from '@shared/schemas/search';
+import { buttonClass, cardClass } from '@client/components/button';
+import { Spinner } from '@client/components/spinner';
+import { AUTO_SEARCH_DELAY_MS } from './filters';
+import { FilterPanel } from './filter-panel';
+import { ResultCard } from './result-card';
+import { useSearch, type SearchState } from './use-search';
+
+/** A query from outside the panel (a chip click); a new object per click. */
+export interface ExternalQuery {
+  query: string;
+}
+
+export interface SearchPanelProps {
+  /** 'Sports News' or 'Tech News'. */
+  title: string;
+  placeholder: string;
+  /** Run about 1 s after the panel loads, unless a search ran already; '' for none. */
+  defaultQuery: string;
+  externalQuery?: ExternalQuery | null;
+  onRead: (result: SearchResult) => void;
+}
+
+/**
+ * A news search: the text box, Search ('Searching...' while loading), the Filters toggle and panel,
+ * then the result list in one of its states (SPEC.md section 2, "Search panel").
+ */
+export function SearchPanel({ title, placeholder, defaultQuery, externalQuery, onRead }: SearchPanelProps) {
+  const { state, search, retry, applyFilters, clearFilters } = useSearch();
+  const [input, setInput] = useState('');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const searchedRef = useRef(false);
+  const lastQueryRef = useRef('');
+  const titleId = useId();
+  const filtersId = useId();
+
+  useEffect(() => {
+    lastQueryRef.current = state.query;
+  }, [state.query]);
+
+  const runQuery = (query: string) => {
+    if (!query.trim()) return;
+    searchedRef.current = true;
+    void search(query);
+  };
+
+  // The default headlines, once, about 1 s after load; a chip click or typed search comes first.
+  useEffect(() => {
+    if (!defaultQuery.trim()) return;
+    const timer = setTimeout(() => {
+      if (searchedRef.current) return;
+      searchedRef.current = true;
+      setInput(defaultQuery);
+      void search(defaultQuery);
+    }, AUTO_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [defaultQuery, search]);
+
+  // A chip click fills the box (during render, so the box never shows the old text)...
+  const [seenExternal, setSeenExternal] = useState(externalQuery);
+  if (externalQuery !== seenExternal) {
+    setSeenExternal(externalQuery);
+    if (externalQuery?.query.trim()) setInput(externalQuery.query.trim());
+  }
+  // ...and runs when it differs from the current query.
+  useEffect(() => {
+    const query = externalQuery?.query.trim();
+    if (!query || query === lastQueryRef.current) return;
+    searchedRef.current = true;
+    void search(query);
+  }, [externalQuery, search]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    runQuery(input);
+  };
+
+  return (
+    <section aria-labelledby={titleId} className={`${cardClass} p-4 sm:p-5`}>
+      <h2 id={titleId} className="mb-3 text-lg font-semibold text-slate-900 dark:text-slate-100">
+        {title}
+      </h2>
+      <form role="search" aria-label={title} onSubmit={onSubmit} className="flex flex-wrap gap-2">
+        <input
+          type="search"
+          aria-label={`Search ${title}`}
+          placeholder={placeholder}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          className="min-w-0 flex-1 basis-56 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500"
+        />
+        <div className="flex gap-2">
+          <button type="submit" disabled={state.isLoading} className={buttonClass('primary')}>
+            {state.isLoading ? 'Searching...' : 'Search'}
+          </button>
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersOpen ? filtersId : undefined}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className={buttonClass('secondary')}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            >
+              <path d="M3 5h14M6 10h8M8.5 15h3" />
+            </svg>
+            Filters
+          </button>
+        </div>
+      </form>
+      {filtersOpen ? (
+        <FilterPanel
+          id={filtersId}
+          filters={state.filters}
+          onApply={(filters) => {
+            setFiltersOpen(false);
+            applyFilters(filters, state.query);
+          }}
+          onClear={clearFilters}
+        />
+      ) : null}
+      <div className="mt-4">
+        <ResultList state={state} onRetry={() => void retry()} onRead={onRead} />
+      </div>
+    </section>
+  );
+}
+
+function StateBox({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-700">
+      <h3 className="font-semibold text-slate-900 dark:text-slate-100">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+/** The result list states of SPEC.md: loading, error, no query, empty, results. */
+export function ResultList({
+  state,
+  onRetry,
+  onRead,
+}: {
+  state: SearchState;
+  onRetry: () => void;
+  onRead: (result: SearchResult) => void;
+}) {
+  if (state.isLoading) {
+    return (
+      <div className="py-8">
+        <Spinner label="Searching for articles..." />
+      </div>
+    );
+  }
+  if (state.error) {
+    return (
+      <div role="alert">
+        <StateBox title="Search Error">
+          <p className="text-sm text-red-700 dark:text-red-400">{state.error}</p>
+          <button type="button" className={`${buttonClass('secondary', 'sm')} mt-1`} onClick={onRetry}>
+            Try Again
+          </button>
+        </StateBox>
+      </div>
+    );
+  }
+  if (!state.query) {
+    return (
+      <StateBox title="Start Your Search">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Enter a search query above to discover articles and web content
+        </p>
+      </StateBox>
+    );
+  }
+  if (state.results.length === 0) {
+    return (
+      <div role="status">
+        <StateBox title="No Results Found">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            No articles found for &quot;{state.query}&quot;. Try adjusting your search terms or filters.
+          </p>
+          <button type="button" className={`${buttonClass('secondary', 'sm')} mt-1`} onClick={onRetry}>
+            Try Again
+          </button>
+        </StateBox>
+      </div>
+    );
+  }
+  const count = state.results.length;
+  return (
+    <div>
+      <div className="mb-3">
+        <h3 className="font-semibold text-slate-900 dark:text-slate-100">Search Results</h3>
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          Found {count} {count === 1 ? 'result' : 'results'} for &quot;{state.query}&quot;
+        </p>
+      </div>
+      <ul className="flex flex-col gap-3">
+        {state.results.map((result) => (
+          <li key={result.id}>
+            <ResultCard result={result} onRead={onRead} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
