@@ -19,7 +19,7 @@ export const router = createBrowserRouter([
       {
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, Component: () => <PlaceholderPage title="Home" /> },
+          { index: true, lazy: async () => ({ Component: (await import('./home-page')).HomePage }) },
           { path: 'sports', Component: () => <PlaceholderPage title="Sports" /> },
           {
             path: 'fantasy',

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import type { SearchResult } from '@shared/schemas/search';
+import { cardClass } from '@client/components/button';
+import { ArticleDrawer, FrameViewer } from '@client/features/content';
+import {
+  FavouriteTeamsStrip,
+  FavouritesQuestionnaires,
+  TechInterestsStrip,
+} from '@client/features/favourites';
+import { SearchPanel, type ExternalQuery } from '@client/features/search';
+
+/** SPEC.md leaves the sports default wording open; this asks for the same kind of headlines. */
+export const SPORTS_DEFAULT_QUERY = 'Latest sports news headlines from the NFL, NBA, MLB and NHL';
+export const TECH_DEFAULT_QUERY =
+  'Latest headlines in startups, full stack software engineering and tech industry news';
+
+/**
+ * The home dashboard (SPEC.md section 2): sports on the left (favourite teams, Sports News), tech on
+ * the right (tech interests, Tech News), stacked on narrow screens. A chip fills its side's search;
+ * 'Read' opens the article drawer, whose 'View in Frame' hands over to the frame viewer.
+ */
+export function HomePage() {
+  const [sportsQuery, setSportsQuery] = useState<ExternalQuery | null>(null);
+  const [techQuery, setTechQuery] = useState<ExternalQuery | null>(null);
+  const [reading, setReading] = useState<SearchResult | null>(null);
+  const [framed, setFramed] = useState<{ url: string; title: string } | null>(null);
+
+  return (
+    <>
+      <h1 className="sr-only">Home</h1>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <section aria-label="Sports" className="flex min-w-0 flex-col gap-4">
+          <div className={`${cardClass} p-4 sm:p-5`}>
+            <FavouriteTeamsStrip onSearch={(query) => setSportsQuery({ query })} />
+          </div>
+          <SearchPanel
+            title="Sports News"
+            placeholder="Search for sports news, scores, trades, or team updates..."
+            defaultQuery={SPORTS_DEFAULT_QUERY}
+            externalQuery={sportsQuery}
+            onRead={setReading}
+          />
+        </section>
+        <section aria-label="Tech" className="flex min-w-0 flex-col gap-4">
+          <div className={`${cardClass} p-4 sm:p-5`}>
+            <TechInterestsStrip onSearch={(query) => setTechQuery({ query })} />
+          </div>
+          <SearchPanel
+            title="Tech News"
+            placeholder="Search for tech articles, startup news, or software engineering topics..."
+            defaultQuery={TECH_DEFAULT_QUERY}
+            externalQuery={techQuery}
+            onRead={setReading}
+          />
+        </section>
+      </div>
+      <FavouritesQuestionnaires />
+      <ArticleDrawer
+        result={reading}
+        onClose={() => setReading(null)}
+        onViewInFrame={(result) => {
+          setReading(null);
+          setFramed({ url: result.url, title: result.title });
+        }}
+      />
+      <FrameViewer page={framed} onClose={() => setFramed(null)} />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { ArticleDrawer, type ArticleDrawerProps } from './article-drawer';
+export { FrameViewer, type FrameViewerProps } from './frame-viewer';
