@@ -19,7 +19,9 @@ import { createRateLimiter } from './http/rate-limit';
 import { inlineScriptHashes, securityHeaders } from './http/security';
 import { createGitHubClient, type GitHubClient } from './integrations/github/client';
 import { createTwilioVoice } from './integrations/twilio';
+import type { LlmClient } from './integrations/openai/client';
 import { createRealtime, type AppServer } from './realtime';
+import { createSports, type PageTextReader, type Sports } from './sports';
 import { createVoiceRealtime, type VoiceRealtime } from './voice/handlers';
 import { createVoicePresence } from './voice/presence';
 import { createVoiceRouter } from './voice/routes';
@@ -35,6 +37,12 @@ export interface AppDeps {
   github?: GitHubClient | null;
   /** Folder of the built client; null serves no client (API-only tests). */
   clientDir?: string | null;
+  /** Runs the scoreboard poller (the composition root turns it on; tests choose). */
+  sportsPolling?: boolean;
+  /** The page reader of the text-llm scoreboard source (url → page text). */
+  readPage?: PageTextReader;
+  /** Replaces the OpenAI-compatible client built from config for the scoreboard (tests). */
+  llm?: LlmClient;
 }
 
 export interface App {
@@ -43,6 +51,8 @@ export interface App {
   io: AppServer;
   /** Voice presence; its sweep removes participants whose heartbeat lapsed. */
   voice: VoiceRealtime;
+  /** The scoreboard: service, poller and routes. */
+  sports: Sports;
   /** Stops accepting, closes sockets and HTTP connections. The caller closes the store. */
   close(): Promise<void>;
 }
@@ -111,6 +121,17 @@ export function createApp(deps: AppDeps): App {
       })
     : null;
 
+  const sports = createSports({
+    config,
+    logger,
+    store,
+    io,
+    limiter,
+    readPage: deps.readPage,
+    llm: deps.llm,
+  });
+  if (deps.sportsPolling) sports.poller.start();
+
   io.on('connection', (socket) => {
     registerChatHandlers(socket, chat, logger);
     voice.register(socket);
@@ -162,6 +183,7 @@ export function createApp(deps: AppDeps): App {
   api.use('/auth', createAuthRouter(config, github));
   api.use('/chat', createChatRouter(chat));
   api.use(createVoiceRouter(config, twilioVoice));
+  api.use(sports.router);
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -182,6 +204,7 @@ export function createApp(deps: AppDeps): App {
 
   async function close() {
     voice.stop();
+    await sports.poller.stop();
     httpServer.closeIdleConnections();
     await new Promise<void>((resolve) => {
       io.close(() => resolve()); // disconnects every socket and closes the HTTP server
@@ -193,5 +216,5 @@ export function createApp(deps: AppDeps): App {
     });
   }
 
-  return { app, httpServer, io, voice, close };
+  return { app, httpServer, io, voice, sports, close };
 }

@@ -40,7 +40,7 @@ async function main() {
     logger.warn('REDIS_URL is not set: state is kept in memory for this one instance');
   }
 
-  const app = createApp({ config, logger, store, adapterRedis: redisConnections[1] });
+  const app = createApp({ config, logger, store, adapterRedis: redisConnections[1], sportsPolling: true });
   await new Promise<void>((resolve) => app.httpServer.listen(config.PORT, config.HOST, resolve));
   logger.info(
     {

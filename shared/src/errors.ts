@@ -22,6 +22,10 @@ export const ERROR_MESSAGES = {
   url_refused: 'This address cannot be fetched: only public http and https pages can be read.',
   answer_not_configured:
     'AI answers are not configured on this server. Set EXA_API_KEY or OPENAI_API_KEY to enable them.',
+  sports_fetch_failed: 'Failed to fetch sports data',
+  sports_ai_failed: 'Failed to process sports data with AI',
+  sports_generate_failed: 'Failed to generate sports data',
+  game_process_failed: 'Failed to process game data',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

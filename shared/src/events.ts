@@ -5,6 +5,7 @@
 import type { ErrorCode } from './errors';
 import type { ChatMessage, ChatPage } from './schemas/chat';
 import type { VoiceJoinAnswer, VoicePresence, VoiceSignal, VoiceSignalData } from './schemas/voice';
+import type { SportsDataUpdatedPayload, SportsRefreshProgress } from './schemas/sports';
 
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string } };
 
@@ -18,6 +19,10 @@ export interface ServerToClientEvents {
   /** Someone joined or left voice in a game room (also sent on chat:join's room). */
   'voice:presence-changed': (presence: VoicePresence) => void;
   'voice:signal': (signal: VoiceSignal) => void;
+  /** Any scoreboard change, to every client: the full dataset (SPEC.md's own event name, kept). */
+  sportsDataUpdated: (payload: SportsDataUpdatedPayload) => void;
+  /** Stages of a requested scoreboard refresh, to every client. */
+  'sports:refresh-progressed': (progress: SportsRefreshProgress) => void;
 }
 
 export interface ClientToServerEvents {

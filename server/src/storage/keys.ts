@@ -8,6 +8,8 @@ export const keys = {
   voicePresence: (gameId: string) => `${KEY_PREFIX}voice:${gameId}:participants`,
   voiceRooms: () => `${KEY_PREFIX}voice:rooms`,
   chatHistory: (gameId: string) => `${KEY_PREFIX}chat:${gameId}:messages`,
+  /** The stored scoreboard (SportsDataset JSON), shared by every instance. */
+  sportsScoreboard: () => `${KEY_PREFIX}sports:scoreboard`,
   devOauthCode: (code: string) => `${KEY_PREFIX}dev-oauth:code:${code}`,
   devOauthToken: (token: string) => `${KEY_PREFIX}dev-oauth:token:${token}`,
 } as const;

@@ -1,0 +1,98 @@
+/**
+ * Any OpenAI-compatible chat completions endpoint (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL),
+ * through the `openai` v6 SDK (../shared/reference/third-party-apis.md section 5). Structured output:
+ * the zod schema becomes a strict JSON schema for the model, and the answer is validated with the same
+ * schema here, because an OpenAI-compatible server may ignore response_format. Output that is not
+ * JSON or does not match is an LlmOutputError, so callers reject it and never store it.
+ */
+import OpenAI from 'openai';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import type { z } from 'zod';
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+export interface OpenAICompatibleOptions {
+  apiKey: string;
+  /** OPENAI_BASE_URL; the OpenAI API when absent (never read from the environment here). */
+  baseURL?: string;
+  model: string;
+  timeoutMs?: number;
+  /** The SDK retries 408/409/429/5xx and connection errors; one retry is plenty for a poller. */
+  maxRetries?: number;
+}
+
+/** The model answered, but not with what was asked for (not JSON, wrong shape, refusal, cut off). */
+export class LlmOutputError extends Error {
+  constructor(
+    message: string,
+    readonly issues?: unknown,
+  ) {
+    super(message);
+    this.name = 'LlmOutputError';
+  }
+}
+
+export interface StructuredRequest<T extends z.ZodType> {
+  /** Validates the answer; also sent to the model as a strict JSON schema. */
+  schema: T;
+  /** The schema's name for the model: [a-zA-Z0-9_-], at most 64 characters. */
+  name: string;
+  system: string;
+  user: string;
+  maxTokens?: number;
+  signal?: AbortSignal;
+}
+
+export interface LlmClient {
+  readonly model: string;
+  /** One chat completion whose answer must match `schema`; throws LlmOutputError when it does not. */
+  structured<T extends z.ZodType>(request: StructuredRequest<T>): Promise<z.infer<T>>;
+}
+
+export function createOpenAICompatibleClient(options: OpenAICompatibleOptions): LlmClient {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL ?? OPENAI_DEFAULT_BASE_URL,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: options.maxRetries ?? 1,
+  });
+
+  return {
+    model: options.model,
+    async structured({ schema, name, system, user, maxTokens, signal }) {
+      const completion = await client.chat.completions.create(
+        {
+          model: options.model,
+          temperature: 0,
+          ...(maxTokens ? { max_completion_tokens: maxTokens } : {}),
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: user },
+          ],
+          response_format: zodResponseFormat(schema, name),
+        },
+        { signal },
+      );
+      const choice = completion.choices?.[0];
+      if (!choice) throw new LlmOutputError('The model gave no answer');
+      if (choice.finish_reason === 'length') throw new LlmOutputError('The model answer was cut off');
+      if (choice.finish_reason === 'content_filter')
+        throw new LlmOutputError('The model answer was filtered');
+      if (choice.message.refusal) throw new LlmOutputError(`The model refused: ${choice.message.refusal}`);
+      const content = choice.message.content;
+      if (!content) throw new LlmOutputError('The model answer is empty');
+      let json: unknown;
+      try {
+        json = JSON.parse(content);
+      } catch {
+        throw new LlmOutputError('The model answer is not JSON');
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) {
+        throw new LlmOutputError('The model answer does not match the schema', parsed.error.issues);
+      }
+      return parsed.data;
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { gameIdSchema } from './chat';
+
+/**
+ * The scoreboard (SPEC.md sections 3 "Game", "League group", "Sports dataset", 4 "Sports data" and 7
+ * "Sports and page content"). The server owns it: it polls the configured source, keeps the dataset
+ * in the store and pushes every change to every tab as `sportsDataUpdated`.
+ *
+ * Endpoints (signed-in; the POSTs are rate-limited per user; errors are `{ error: { code, message } }`):
+ * - GET  /api/sports/scoreboard   → ScoreboardResponse (runs a first refresh when nothing is stored yet)
+ * - POST /api/sports/refresh      → ScoreboardResponse (a refresh now; concurrent calls share one)
+ * - POST /api/sports/generate     SportsGenerateRequest → SportsGenerateResponse (SPEC.md's "Refresh All")
+ * - POST /api/game/process        GameProcessRequest    → GameProcessResponse (refreshes one game)
+ */
+
+/** The leagues, in the order the page shows them. */
+export const SPORTS_LEAGUE_NAMES = ['NFL', 'NBA', 'MLB', 'NHL'] as const;
+export const leagueNameSchema = z.enum(SPORTS_LEAGUE_NAMES);
+export type LeagueName = z.infer<typeof leagueNameSchema>;
+
+/** The usual values of Game.gameStatus; a source may give other text (postponed, cancelled, delayed…). */
+export const GAME_STATUS = { live: 'live', completed: 'completed', scheduled: 'scheduled' } as const;
+
+const httpUrlPattern = /^https?:\/\/[^\s]+$/;
+
+/**
+ * One game (SPEC.md section 3). Every field is present; unknown values are null, so this one schema
+ * is both what clients receive and the structured-output schema an LLM must fill (strict JSON schema
+ * needs every property required). Output that does not match is rejected, never stored.
+ */
+export const gameSchema = z.object({
+  /** Stable within the day: ESPN's event id, or one the server derives from league and teams. */
+  id: z.string().min(1).max(64),
+  /** The game's page (box score, stats), or null when the source has none. */
+  url: z.string().max(2048).regex(httpUrlPattern, 'must be an http(s) URL').nullable(),
+  league: leagueNameSchema,
+  /** 'live', 'completed', 'scheduled', or other lower-case text such as 'postponed' or 'cancelled'. */
+  gameStatus: z.string().min(1).max(40),
+  isLive: z.boolean(),
+  isCompleted: z.boolean(),
+  /** Full team names ('Kansas City Chiefs'), the catalogue's where the team is known. */
+  awayTeam: z.string().min(1).max(80),
+  homeTeam: z.string().min(1).max(80),
+  /** Null until the game has a score. */
+  awayScore: z.number().int().min(0).max(999).nullable(),
+  homeScore: z.number().int().min(0).max(999).nullable(),
+  /** Where the game stands ('10:17 - 1st Quarter', 'Top 8th', 'Halftime', 'Final/OT'), or null. */
+  period: z.string().max(80).nullable(),
+  /** Start time: ISO 8601 from ESPN, or the page's own text ('7:30 PM ET') from the text source. */
+  startTime: z.string().max(80).nullable(),
+  /** TV or streaming networks, comma separated, or null. */
+  broadcast: z.string().max(200).nullable(),
+});
+export type Game = z.infer<typeof gameSchema>;
+
+/** SPEC.md section 3 "League group". */
+export const leagueGroupSchema = z.object({ name: leagueNameSchema, games: z.array(gameSchema) });
+export type LeagueGroup = z.infer<typeof leagueGroupSchema>;
+
+/** SPEC.md section 3 "Sports dataset": only leagues with games are listed, in SPORTS_LEAGUE_NAMES order. */
+export const sportsDatasetSchema = z.object({
+  leagues: z.array(leagueGroupSchema),
+  /** ISO 8601. */
+  lastUpdated: z.string(),
+  totalGames: z.number().int().min(0),
+  totalLeagues: z.number().int().min(0),
+});
+export type SportsDataset = z.infer<typeof sportsDatasetSchema>;
+
+/** What a text source's LLM must answer: every game it found on the page. */
+export const gameExtractionSchema = z.object({ games: z.array(gameSchema) });
+export type GameExtraction = z.infer<typeof gameExtractionSchema>;
+
+/** SPEC.md section 9: the scoreboard request asks for 50 games. */
+export const SPORTS_DEFAULT_MAX_GAMES = 50;
+export const SPORTS_MAX_GAMES = 500;
+export const SPORTS_PROMPT_MAX_CHARS = 20_000;
+
+/**
+ * POST /api/sports/generate body (SPEC.md section 7). The scoreboard is shared by every user, so the
+ * server extracts games with its own instructions: `prompt` is accepted for compatibility and ignored.
+ * The include flags and maxGames shape this answer's `data` only, never the stored scoreboard.
+ */
+export const sportsGenerateRequestSchema = z.object({
+  prompt: z.string().max(SPORTS_PROMPT_MAX_CHARS).optional(),
+  maxGames: z.number().int().min(1).max(SPORTS_MAX_GAMES).default(SPORTS_DEFAULT_MAX_GAMES),
+  includeCompleted: z.boolean().default(true),
+  includeScheduled: z.boolean().default(true),
+  includeLive: z.boolean().default(true),
+});
+export type SportsGenerateRequest = z.input<typeof sportsGenerateRequestSchema>;
+
+export interface SportsGenerateResponse {
+  success: true;
+  /** JSON text of LeagueGroup[] (SPEC.md: "a JSON string of a list of games, grouped by league"). */
+  data: string;
+  /** The full stored dataset after the refresh. */
+  sportsData: SportsDataset;
+}
+
+/** POST /api/game/process body (SPEC.md section 7: refreshing a game needs its id and url). */
+export const gameProcessRequestSchema = z.object({
+  gameId: gameIdSchema,
+  url: z.string().trim().max(2048).regex(httpUrlPattern, 'must be an http(s) URL'),
+});
+export type GameProcessRequest = z.infer<typeof gameProcessRequestSchema>;
+
+export interface GameProcessResponse {
+  success: true;
+  /** The refreshed game, merged into the stored scoreboard. */
+  gameData: Game;
+  sportsData: SportsDataset;
+}
+
+export interface ScoreboardResponse {
+  sportsData: SportsDataset;
+}
+
+/** `sportsDataUpdated` (server → every client): the full dataset, and the game a single refresh changed. */
+export interface SportsDataUpdatedPayload {
+  sportsData: SportsDataset;
+  updatedGame?: Game;
+}
+
+/** Stages of a scoreboard refresh (SPEC.md section 4: fetching page text, AI processing, data saved). */
+export const SPORTS_REFRESH_STAGES = ['fetching', 'processing', 'saved', 'failed'] as const;
+export type SportsRefreshStage = (typeof SPORTS_REFRESH_STAGES)[number];
+
+/** `sports:refresh-progressed` (server → every client) while a requested refresh runs. */
+export interface SportsRefreshProgress {
+  stage: SportsRefreshStage;
+  message: string;
+}
+
+/** Every game of a dataset, league by league. */
+export function allGames(dataset: Pick<SportsDataset, 'leagues'>): Game[] {
+  return dataset.leagues.flatMap((league) => league.games);
+}
+
+/** Groups games by league (SPORTS_LEAGUE_NAMES order, empty leagues left out) and counts them. */
+export function buildSportsDataset(games: readonly Game[], lastUpdated: string): SportsDataset {
+  const leagues = SPORTS_LEAGUE_NAMES.map((name) => ({
+    name,
+    games: games.filter((game) => game.league === name),
+  })).filter((league) => league.games.length > 0);
+  return {
+    leagues,
+    lastUpdated,
+    totalGames: leagues.reduce((sum, league) => sum + league.games.length, 0),
+    totalLeagues: leagues.length,
+  };
+}
+
+/**
+ * SPEC.md section 4: a game update replaces the matching game (by id) by merging its fields and
+ * refreshes lastUpdated. Null when the dataset has no such game (the caller logs a warning).
+ */
+export function mergeGameIntoDataset(
+  dataset: SportsDataset,
+  update: Partial<Game> & Pick<Game, 'id'>,
+  lastUpdated: string,
+): { sportsData: SportsDataset; game: Game } | null {
+  let merged: Game | null = null;
+  const leagues = dataset.leagues.map((league) => ({
+    ...league,
+    games: league.games.map((game) => {
+      if (game.id !== update.id) return game;
+      merged = { ...game, ...update, id: game.id, league: game.league };
+      return merged;
+    }),
+  }));
+  if (!merged) return null;
+  return { sportsData: { ...dataset, leagues, lastUpdated }, game: merged };
+}
