@@ -13,6 +13,8 @@ import { createSessionMiddleware } from './auth/session';
 import { createChatBroadcaster, registerChatHandlers } from './chat/handlers';
 import { createChatRouter } from './chat/routes';
 import { createChatService } from './chat/service';
+import { createContentFeature } from './content';
+import { createContentRouter } from './content/routes';
 import { apiNotFound, errorHandler } from './http/errors';
 import { requireSameOrigin } from './http/origin';
 import { createRateLimiter } from './http/rate-limit';
@@ -21,6 +23,9 @@ import { createGitHubClient, type GitHubClient } from './integrations/github/cli
 import { createTwilioVoice } from './integrations/twilio';
 import type { LlmClient } from './integrations/openai/client';
 import { createRealtime, type AppServer } from './realtime';
+import { createSearchFeature } from './search';
+import type { NewsIndex } from './search/local/news-index';
+import { createSearchRouter } from './search/routes';
 import { createSports, type PageTextReader, type Sports } from './sports';
 import { createVoiceRealtime, type VoiceRealtime } from './voice/handlers';
 import { createVoicePresence } from './voice/presence';
@@ -53,6 +58,8 @@ export interface App {
   voice: VoiceRealtime;
   /** The scoreboard: service, poller and routes. */
   sports: Sports;
+  /** The local news index (null when Exa answers searches); the composition root starts its ingest. */
+  news: NewsIndex | null;
   /** Stops accepting, closes sockets and HTTP connections. The caller closes the store. */
   close(): Promise<void>;
 }
@@ -102,6 +109,9 @@ export function createApp(deps: AppDeps): App {
     adapterRedis: deps.adapterRedis,
   });
   const limiter = createRateLimiter(store);
+  const apiRateRule = { limit: config.API_RATE_LIMIT, windowMs: config.API_RATE_WINDOW_SECONDS * 1000 };
+  const content = createContentFeature({ config, store, logger });
+  const search = createSearchFeature({ config, store, logger, content });
 
   const chat = createChatService({
     store,
@@ -183,6 +193,8 @@ export function createApp(deps: AppDeps): App {
   api.use('/auth', createAuthRouter(config, github));
   api.use('/chat', createChatRouter(chat));
   api.use(createVoiceRouter(config, twilioVoice));
+  api.use('/exa', createSearchRouter(search.provider, limiter, apiRateRule));
+  api.use(createContentRouter(content.service, limiter, apiRateRule));
   api.use(sports.router);
   api.use(apiNotFound);
   app.use('/api', api);
@@ -204,6 +216,7 @@ export function createApp(deps: AppDeps): App {
 
   async function close() {
     voice.stop();
+    search.news?.stop();
     await sports.poller.stop();
     httpServer.closeIdleConnections();
     await new Promise<void>((resolve) => {
@@ -216,5 +229,5 @@ export function createApp(deps: AppDeps): App {
     });
   }
 
-  return { app, httpServer, io, voice, sports, close };
+  return { app, httpServer, io, voice, news: search.news, sports, close };
 }

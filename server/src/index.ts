@@ -50,6 +50,8 @@ async function main() {
     },
     `Tech Touchdown listening on ${config.PUBLIC_URL}`,
   );
+  // The local news index (no EXA_API_KEY) ingests its feeds now and on a schedule; tests drive it by hand.
+  app.news?.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

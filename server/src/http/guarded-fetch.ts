@@ -139,7 +139,14 @@ export interface GuardedResponse {
   text(): string;
 }
 
-export type GuardedFetcher = (url: string, request?: GuardedRequest) => Promise<GuardedResponse>;
+export interface GuardedFetcher {
+  (url: string, request?: GuardedRequest): Promise<GuardedResponse>;
+  /**
+   * Runs the checks alone (scheme, credentials, resolved addresses) without connecting: for URLs
+   * handed to a third party that fetches them itself (Jina Reader, Exa).
+   */
+  vet(url: string): Promise<void>;
+}
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -151,7 +158,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
   const userAgent = options.userAgent ?? GUARDED_FETCH_DEFAULTS.userAgent;
 
   /** Checks a URL and returns the one address to connect to. */
-  async function vet(raw: string): Promise<{ url: URL; address: ResolvedAddress }> {
+  async function vet(raw: string): Promise<{ url: URL; addresses: ResolvedAddress[] }> {
     let url: URL;
     try {
       url = new URL(raw);
@@ -181,10 +188,10 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
         throw new GuardedFetchError('address', raw, { detail: `${candidate.address} (${verdict.range})` });
       }
     }
-    return { url, address: addresses[0]! };
+    return { url, addresses };
   }
 
-  return async function guardedFetch(raw, request = {}) {
+  const guardedFetch = async function guardedFetch(raw: string, request: GuardedRequest = {}) {
     const method = request.method ?? 'GET';
     const readBody = request.readBody !== false && method !== 'HEAD';
     const maxBytes = request.maxBytes ?? options.maxBytes ?? GUARDED_FETCH_DEFAULTS.maxBytes;
@@ -194,9 +201,9 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     let current = raw;
 
     for (let hop = 0; ; hop++) {
-      const { url, address } = await vet(current);
+      const { url, addresses } = await vet(current);
       visited.push(url.toString());
-      const response = await send(url, address, method, request.headers ?? {}, signal, userAgent, raw);
+      const response = await send(url, addresses, method, request.headers ?? {}, signal, userAgent, raw);
       const location = response.headers.location;
       if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location) {
         response.resume();
@@ -228,23 +235,29 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
       };
     }
   };
+  return Object.assign(guardedFetch, {
+    vet: async (raw: string) => {
+      await vet(raw);
+    },
+  });
 }
 
 function send(
   url: URL,
-  address: ResolvedAddress,
+  addresses: ResolvedAddress[],
   method: string,
   extraHeaders: Record<string, string>,
   signal: AbortSignal,
   userAgent: string,
   original: string,
 ): Promise<IncomingMessage> {
-  // Connect to the vetted address only: the socket never asks DNS again.
+  // Connect to vetted addresses only: the socket never asks DNS again. Every address was checked,
+  // so all are offered (Node tries them in turn, e.g. ::1 then 127.0.0.1 for localhost).
   const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
     if ((lookupOptions as { all?: boolean }).all) {
-      (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
+      (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, addresses);
     } else {
-      callback(null, address.address, address.family);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
     }
   };
   const requestFn = url.protocol === 'https:' ? httpsRequest : httpRequest;

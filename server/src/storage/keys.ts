@@ -12,4 +12,10 @@ export const keys = {
   sportsScoreboard: () => `${KEY_PREFIX}sports:scoreboard`,
   devOauthCode: (code: string) => `${KEY_PREFIX}dev-oauth:code:${code}`,
   devOauthToken: (token: string) => `${KEY_PREFIX}dev-oauth:token:${token}`,
+  /** Local news index: article id → article JSON (a hash), and a version bumped by each ingest. */
+  newsArticles: () => `${KEY_PREFIX}news:articles`,
+  newsVersion: () => `${KEY_PREFIX}news:version`,
+  /** Cached page reads and AI digests, by a hash of the URL. */
+  contentPage: (hash: string) => `${KEY_PREFIX}content:page:${hash}`,
+  contentDigest: (hash: string) => `${KEY_PREFIX}content:digest:${hash}`,
 } as const;

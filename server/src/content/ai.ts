@@ -1,0 +1,147 @@
+/**
+ * The AI used by article content and local answers: any OpenAI-compatible chat endpoint
+ * (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL). Kept inside content/ because it only serves
+ * summaries and search answers; the scoreboard has its own client.
+ */
+import OpenAI from 'openai';
+import { z } from 'zod';
+import type { ExtractiveDigest } from './text';
+
+/** A source handed to the model for an answer. */
+export interface AnswerSource {
+  title: string;
+  url: string;
+  publishedDate: string | null;
+  text: string;
+}
+
+export interface AiClient {
+  /** A two-to-three sentence summary and a few key highlights of an article. */
+  digest(
+    input: { title: string | null; url: string; text: string },
+    signal?: AbortSignal,
+  ): Promise<ExtractiveDigest>;
+  /** An answer to `query` from the numbered sources, citing them as [1], [2]. */
+  answer(
+    query: string,
+    sources: AnswerSource[],
+    systemPrompt?: string,
+    signal?: AbortSignal,
+  ): Promise<string>;
+  /** The same answer, as text pieces while the model writes it. */
+  streamAnswer(
+    query: string,
+    sources: AnswerSource[],
+    systemPrompt?: string,
+    signal?: AbortSignal,
+  ): AsyncGenerator<string>;
+}
+
+export interface AiClientOptions {
+  apiKey: string;
+  baseUrl?: string;
+  model: string;
+  timeoutMs?: number;
+}
+
+/** How much of an article the model reads (characters). */
+const DIGEST_INPUT_MAX_CHARS = 12_000;
+const SOURCE_MAX_CHARS = 2_000;
+
+const digestSchema = z.object({
+  summary: z.string().trim().min(1),
+  highlights: z.array(z.string().trim().min(1)).max(8),
+});
+
+const DIGEST_INSTRUCTIONS =
+  'You summarise news articles for busy software engineers who follow sports. Answer with JSON: ' +
+  '"summary" is two or three plain sentences giving the gist; "highlights" lists three to five key ' +
+  'facts from the article, each one short sentence. Use only facts in the article. No markdown.';
+
+const ANSWER_INSTRUCTIONS =
+  'Answer the question using only the numbered sources below. Cite sources inline as [1], [2]. ' +
+  'If the sources do not answer it, say so briefly. Be concise.';
+
+function sourcesBlock(sources: AnswerSource[]): string {
+  return sources
+    .map(
+      (source, index) =>
+        `[${index + 1}] ${source.title}${source.publishedDate ? ` (${source.publishedDate.slice(0, 10)})` : ''}\n` +
+        `${source.url}\n${source.text.slice(0, SOURCE_MAX_CHARS)}`,
+    )
+    .join('\n\n');
+}
+
+export function createAiClient(options: AiClientOptions): AiClient {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    maxRetries: 1,
+    timeout: options.timeoutMs ?? 60_000,
+  });
+
+  const answerMessages = (query: string, sources: AnswerSource[], systemPrompt?: string) => [
+    {
+      role: 'system' as const,
+      content: `${ANSWER_INSTRUCTIONS}${systemPrompt ? `\n\n${systemPrompt}` : ''}\n\nSources:\n\n${sourcesBlock(sources)}`,
+    },
+    { role: 'user' as const, content: query },
+  ];
+
+  return {
+    async digest(input, signal) {
+      const completion = await client.chat.completions.create(
+        {
+          model: options.model,
+          messages: [
+            { role: 'system', content: DIGEST_INSTRUCTIONS },
+            {
+              role: 'user',
+              content: `Title: ${input.title ?? 'unknown'}\nURL: ${input.url}\n\n${input.text.slice(0, DIGEST_INPUT_MAX_CHARS)}`,
+            },
+          ],
+          response_format: {
+            type: 'json_schema',
+            json_schema: {
+              name: 'article_digest',
+              strict: true,
+              schema: {
+                type: 'object',
+                properties: {
+                  summary: { type: 'string' },
+                  highlights: { type: 'array', items: { type: 'string' } },
+                },
+                required: ['summary', 'highlights'],
+                additionalProperties: false,
+              },
+            },
+          },
+        },
+        { signal },
+      );
+      const content = completion.choices[0]?.message?.content ?? '';
+      // Some compatible servers wrap JSON in a code fence despite the schema.
+      const json = content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '');
+      return digestSchema.parse(JSON.parse(json));
+    },
+
+    async answer(query, sources, systemPrompt, signal) {
+      const completion = await client.chat.completions.create(
+        { model: options.model, messages: answerMessages(query, sources, systemPrompt) },
+        { signal },
+      );
+      return completion.choices[0]?.message?.content?.trim() ?? '';
+    },
+
+    async *streamAnswer(query, sources, systemPrompt, signal) {
+      const stream = await client.chat.completions.create(
+        { model: options.model, messages: answerMessages(query, sources, systemPrompt), stream: true },
+        { signal },
+      );
+      for await (const chunk of stream) {
+        const piece = chunk.choices[0]?.delta?.content;
+        if (piece) yield piece;
+      }
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The Exa search provider: validated requests become Exa's own request shapes, Exa's answers become the
+ * shared, normalised result shape (title never empty, missing dates and authors as null).
+ */
+import type { AnswerCitation, SearchResult } from '@shared/schemas/search';
+import type { ContentFlags } from '../content/service';
+import { AppError } from '../errors';
+import {
+  ExaError,
+  type ExaClient,
+  type ExaContentsOptions,
+  type ExaResult,
+} from '../integrations/exa/client';
+import type { SearchProvider } from './provider';
+
+function contentsOptions(flags: ContentFlags | null): ExaContentsOptions | undefined {
+  if (!flags) return undefined;
+  const options: ExaContentsOptions = {};
+  if (flags.text) options.text = true;
+  if (flags.highlights) options.highlights = true;
+  if (flags.summary) options.summary = true;
+  return Object.keys(options).length > 0 ? options : undefined;
+}
+
+const nonEmpty = (value: string | null | undefined) =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+export function toSearchResult(result: ExaResult): SearchResult {
+  const normalised: SearchResult = {
+    id: result.id || result.url,
+    url: result.url,
+    title: nonEmpty(result.title) ?? result.url,
+    publishedDate: nonEmpty(result.publishedDate),
+    author: nonEmpty(result.author),
+    score: typeof result.score === 'number' ? result.score : null,
+  };
+  if (nonEmpty(result.image)) normalised.image = result.image!;
+  if (nonEmpty(result.favicon)) normalised.favicon = result.favicon!;
+  if (typeof result.text === 'string') normalised.text = result.text;
+  if (Array.isArray(result.highlights))
+    normalised.highlights = result.highlights.filter((h) => typeof h === 'string');
+  if (typeof result.summary === 'string') normalised.summary = result.summary;
+  return normalised;
+}
+
+function toCitation(result: ExaResult): AnswerCitation {
+  const citation: AnswerCitation = {
+    id: result.id || result.url,
+    url: result.url,
+    title: nonEmpty(result.title) ?? result.url,
+    author: nonEmpty(result.author),
+    publishedDate: nonEmpty(result.publishedDate),
+  };
+  if (typeof result.text === 'string') citation.text = result.text;
+  return citation;
+}
+
+/** Exa's failures, as the user sees them. */
+function searchError(
+  error: unknown,
+  fallbackCode: 'search_failed' | 'content_failed' = 'search_failed',
+): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ExaError) {
+    if (error.status === 429) {
+      return new AppError('rate_limited', 429, 'The search service is busy. Please try again in a moment.', {
+        cause: error,
+      });
+    }
+    if (error.status === 400 || error.status === 422) {
+      return new AppError(fallbackCode, 502, `Search failed: ${error.message}`, { cause: error });
+    }
+    if (error.status === 401 || error.status === 402 || error.status === 403) {
+      // The key is the operator's problem; the user learns the service refused, not the key's details.
+      return new AppError(
+        fallbackCode,
+        502,
+        'Search failed: the search service refused this server’s API key.',
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+  return new AppError(fallbackCode, 502, undefined, { cause: error });
+}
+
+export function createExaProvider(client: ExaClient): SearchProvider {
+  return {
+    name: 'exa',
+    answersConfigured: true,
+
+    async search(request, contents, signal) {
+      try {
+        const answer = await client.search(
+          {
+            query: request.query,
+            numResults: request.numResults,
+            type: request.type,
+            useAutoprompt: request.useAutoprompt,
+            startPublishedDate: request.startPublishedDate,
+            endPublishedDate: request.endPublishedDate,
+            includeDomains: request.includeDomains,
+            excludeDomains: request.excludeDomains,
+            contents: contentsOptions(contents),
+          },
+          signal,
+        );
+        return {
+          success: true,
+          provider: 'exa',
+          requestId: answer.requestId ?? '',
+          resolvedSearchType: answer.resolvedSearchType ?? request.type,
+          results: (answer.results ?? []).map(toSearchResult),
+        };
+      } catch (error) {
+        throw searchError(error);
+      }
+    },
+
+    async findSimilar(request, signal) {
+      try {
+        const answer = await client.findSimilar(
+          {
+            url: request.url,
+            numResults: request.numResults,
+            startPublishedDate: request.startPublishedDate,
+            endPublishedDate: request.endPublishedDate,
+            includeDomains: request.includeDomains,
+            excludeDomains: request.excludeDomains,
+            contents: contentsOptions(request),
+          },
+          signal,
+        );
+        return {
+          success: true,
+          provider: 'exa',
+          requestId: answer.requestId ?? '',
+          resolvedSearchType: answer.resolvedSearchType,
+          results: (answer.results ?? []).map(toSearchResult),
+        };
+      } catch (error) {
+        throw searchError(error);
+      }
+    },
+
+    async getContents(request, signal) {
+      let answer;
+      try {
+        answer = await client.contents({ urls: request.urls, ...contentsOptions(request) }, signal);
+      } catch (error) {
+        throw searchError(error, 'content_failed');
+      }
+      const results = (answer.results ?? []).map(toSearchResult);
+      const statuses = (answer.statuses ?? []).map((status) => {
+        const ok = status.status === 'success';
+        return ok
+          ? { id: status.id, status: 'success' as const }
+          : {
+              id: status.id,
+              status: 'error' as const,
+              error: {
+                tag: status.error?.tag ?? 'CRAWL_FAILED',
+                httpStatusCode: status.error?.httpStatusCode ?? null,
+                message: `The page could not be read (${status.error?.tag ?? 'unknown reason'}).`,
+              },
+            };
+      });
+      if (results.length === 0) {
+        const failed = statuses.find((status) => status.status === 'error');
+        throw new AppError(
+          'content_failed',
+          502,
+          failed?.error ? `Failed to load content: ${failed.error.message}` : undefined,
+        );
+      }
+      return { success: true, provider: 'exa', requestId: answer.requestId ?? '', results, statuses };
+    },
+
+    async answer(request, signal) {
+      try {
+        const answer = await client.answer(
+          { query: request.query, text: request.text, systemPrompt: request.systemPrompt },
+          signal,
+        );
+        return {
+          success: true,
+          provider: 'exa',
+          answer: typeof answer.answer === 'string' ? answer.answer : JSON.stringify(answer.answer),
+          citations: (answer.citations ?? []).map(toCitation),
+        };
+      } catch (error) {
+        throw searchError(error);
+      }
+    },
+
+    async *streamAnswer(request, signal) {
+      try {
+        for await (const chunk of client.streamAnswer(
+          { query: request.query, text: request.text, systemPrompt: request.systemPrompt },
+          signal,
+        )) {
+          if (chunk.content) yield { type: 'text', content: chunk.content };
+          if (chunk.citations) yield { type: 'citations', citations: chunk.citations.map(toCitation) };
+        }
+      } catch (error) {
+        throw searchError(error);
+      }
+    },
+  };
+}

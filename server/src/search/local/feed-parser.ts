@@ -1,0 +1,255 @@
+/**
+ * RSS 2.0, RSS 1.0 (RDF) and Atom feeds to plain items, with fast-xml-parser. Feeds in the wild are
+ * loose: titles may be HTML or typed Atom text, links may be attributes or text, dates RFC 822 or ISO,
+ * authors strings or objects; anything unreadable is skipped rather than failing the whole feed.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { createTurndown, tidyMarkdown } from '../../content/reader';
+import { collapse, htmlToText } from '../../content/text';
+
+export interface FeedItem {
+  url: string;
+  title: string;
+  /** ISO 8601, or null when the feed gives no readable date. */
+  publishedDate: string | null;
+  author: string | null;
+  /** Plain text description (HTML stripped). */
+  description: string;
+  /** The full content as markdown when the feed carries it (content:encoded, Atom content). */
+  content: string | null;
+  image: string | null;
+  categories: string[];
+}
+
+export interface ParsedFeed {
+  title: string;
+  /** The feed's site link. */
+  link: string | null;
+  items: FeedItem[];
+}
+
+export class FeedParseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FeedParseError';
+  }
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  textNodeName: '#text',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: true,
+  isArray: (name) =>
+    [
+      'item',
+      'entry',
+      'link',
+      'category',
+      'author',
+      'dc:creator',
+      'media:content',
+      'media:thumbnail',
+      'enclosure',
+    ].includes(name),
+});
+
+type Node = unknown;
+
+/** The text of a node that may be a string, a number, or an object with #text (typed Atom text, CDATA). */
+function text(node: Node): string {
+  if (node === undefined || node === null) return '';
+  if (typeof node === 'string') return node;
+  if (typeof node === 'number' || typeof node === 'boolean') return String(node);
+  if (Array.isArray(node)) return text(node[0]);
+  if (typeof node === 'object') {
+    const record = node as Record<string, Node>;
+    if ('#text' in record) return text(record['#text']);
+    if ('name' in record) return text(record.name);
+  }
+  return '';
+}
+
+function first<T>(node: T | T[] | undefined): T | undefined {
+  return Array.isArray(node) ? node[0] : node;
+}
+
+function list(node: Node): Node[] {
+  if (node === undefined || node === null) return [];
+  return Array.isArray(node) ? node : [node];
+}
+
+function isoDate(...candidates: Node[]): string | null {
+  for (const candidate of candidates) {
+    const value = text(candidate).trim();
+    if (!value) continue;
+    const time = Date.parse(value);
+    if (!Number.isNaN(time)) return new Date(time).toISOString();
+  }
+  return null;
+}
+
+function absoluteHttpUrl(raw: string, base: string | undefined): string | null {
+  try {
+    const url = new URL(raw.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function plain(html: string): string {
+  return htmlToText(html);
+}
+
+const turndown = createTurndown();
+const CONTENT_MAX_CHARS = 6_000;
+
+function markdown(html: string): string | null {
+  if (!html.trim()) return null;
+  const converted = tidyMarkdown(/</.test(html) ? turndown.turndown(html) : html);
+  if (!converted) return null;
+  return converted.length > CONTENT_MAX_CHARS ? `${converted.slice(0, CONTENT_MAX_CHARS)}…` : converted;
+}
+
+function authorOf(...candidates: Node[]): string | null {
+  for (const candidate of candidates) {
+    for (const entry of list(candidate)) {
+      const name = collapse(text(entry));
+      // RSS <author> is often "email (Name)".
+      const fromEmail = /\(([^)]+)\)\s*$/.exec(name)?.[1];
+      if (fromEmail) return fromEmail.trim();
+      if (name && !/^\S+@\S+$/.test(name)) return name;
+    }
+  }
+  return null;
+}
+
+function imageOf(item: Record<string, Node>, base: string | undefined): string | null {
+  const candidates: Node[] = [
+    ...list(item['media:content']),
+    ...list(item['media:thumbnail']),
+    ...list(item.enclosure).filter((enclosure) =>
+      String((enclosure as Record<string, Node>)?.['@_type'] ?? '').startsWith('image/'),
+    ),
+  ];
+  for (const candidate of candidates) {
+    const url = (candidate as Record<string, Node>)?.['@_url'];
+    if (typeof url === 'string') {
+      const absolute = absoluteHttpUrl(url, base);
+      if (absolute) return absolute;
+    }
+  }
+  return null;
+}
+
+function categoriesOf(node: Node): string[] {
+  return list(node)
+    .map((entry) => collapse(text(entry) || String((entry as Record<string, Node>)?.['@_term'] ?? '')))
+    .filter(Boolean)
+    .slice(0, 10);
+}
+
+function rssItem(item: Record<string, Node>, base: string | undefined): FeedItem | null {
+  const link =
+    text(first(item.link as Node[])) ||
+    (text(item.guid) && (item.guid as Record<string, Node>)?.['@_isPermaLink'] !== 'false'
+      ? text(item.guid)
+      : '');
+  const url = link ? absoluteHttpUrl(link, base) : null;
+  const title = plain(text(item.title));
+  if (!url || !title) return null;
+  const descriptionHtml = text(item.description);
+  const contentHtml = text(item['content:encoded']);
+  return {
+    url,
+    title,
+    publishedDate: isoDate(item.pubDate, item['dc:date'], item.published, item.updated),
+    author: authorOf(item['dc:creator'], item.author),
+    description: plain(descriptionHtml || contentHtml).slice(0, 2_000),
+    content: markdown(contentHtml || descriptionHtml),
+    image: imageOf(item, base),
+    categories: categoriesOf(item.category),
+  };
+}
+
+function atomLink(links: Node, rel = 'alternate'): string | null {
+  const entries = list(links) as Record<string, Node>[];
+  const chosen =
+    entries.find(
+      (entry) =>
+        (entry?.['@_rel'] ?? 'alternate') === rel &&
+        (rel !== 'alternate' || !entry?.['@_type'] || String(entry['@_type']).includes('html')),
+    ) ?? entries.find((entry) => (entry?.['@_rel'] ?? 'alternate') === rel);
+  const href = chosen?.['@_href'];
+  return typeof href === 'string' ? href : null;
+}
+
+function atomEntry(entry: Record<string, Node>, base: string | undefined): FeedItem | null {
+  const link = atomLink(entry.link) ?? (text(entry.id).startsWith('http') ? text(entry.id) : null);
+  const url = link ? absoluteHttpUrl(link, base) : null;
+  const title = plain(text(entry.title));
+  if (!url || !title) return null;
+  const summaryHtml = text(entry.summary);
+  const contentHtml = text(entry.content);
+  return {
+    url,
+    title,
+    publishedDate: isoDate(entry.published, entry.updated, entry.issued),
+    author: authorOf(entry.author, entry['dc:creator']),
+    description: plain(summaryHtml || contentHtml).slice(0, 2_000),
+    content: markdown(contentHtml || summaryHtml),
+    image: imageOf(entry, base),
+    categories: categoriesOf(entry.category),
+  };
+}
+
+/** Parses a feed document; `feedUrl` resolves relative links. Throws FeedParseError for non-feeds. */
+export function parseFeed(xml: string, feedUrl?: string): ParsedFeed {
+  let document: Record<string, Node>;
+  try {
+    document = parser.parse(xml) as Record<string, Node>;
+  } catch (error) {
+    throw new FeedParseError(`not XML: ${(error as Error).message}`);
+  }
+  const rss = document.rss as Record<string, Node> | undefined;
+  if (rss?.channel) {
+    const channel = first(rss.channel as Record<string, Node>) as Record<string, Node>;
+    const link = text(first(channel.link as Node[])) || null;
+    const base = link ?? feedUrl;
+    return {
+      title: plain(text(channel.title)) || 'Untitled feed',
+      link,
+      items: list(channel.item)
+        .map((item) => rssItem(item as Record<string, Node>, feedUrl ?? base))
+        .filter((item): item is FeedItem => item !== null),
+    };
+  }
+  const rdf = document['rdf:RDF'] as Record<string, Node> | undefined;
+  if (rdf) {
+    const channel = (rdf.channel ?? {}) as Record<string, Node>;
+    return {
+      title: plain(text(channel.title)) || 'Untitled feed',
+      link: text(first(channel.link as Node[])) || null,
+      items: list(rdf.item)
+        .map((item) => rssItem(item as Record<string, Node>, feedUrl))
+        .filter((item): item is FeedItem => item !== null),
+    };
+  }
+  const feed = document.feed as Record<string, Node> | undefined;
+  if (feed) {
+    const link = atomLink(feed.link);
+    return {
+      title: plain(text(feed.title)) || 'Untitled feed',
+      link,
+      items: list(feed.entry)
+        .map((entry) => atomEntry(entry as Record<string, Node>, feedUrl ?? link ?? undefined))
+        .filter((item): item is FeedItem => item !== null),
+    };
+  }
+  throw new FeedParseError('not an RSS or Atom feed');
+}
