@@ -87,8 +87,8 @@ export function ProfilePage() {
             label="Account Age"
             value={
               <>
-                {age}
-                <span className="ml-1 text-sm font-medium text-slate-500 dark:text-slate-400">
+                {age}{' '}
+                <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
                   {age === 1 ? 'year' : 'years'}
                 </span>
               </>
