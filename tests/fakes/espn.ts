@@ -643,6 +643,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
 <body><main><article>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(game.detail)}. Team statistics and the box score for ${escapeHtml(away.displayName)} at ${escapeHtml(home.displayName)}, updated as the game goes on.</p>
+<p class="scoreline">${escapeHtml(textLine(game))}</p>
 <h2>Box Score</h2>
 <table><thead><tr><th>Team</th><th>Total</th></tr></thead><tbody>${row(away, game.awayScore)}${row(home, game.homeScore)}</tbody></table>
 <h2>Team Stats</h2>
@@ -651,28 +652,31 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
 </article></main></body></html>`);
   }
 
-  /** The day as plain text lines: `NFL: Away 21 at Home 20 | Final | Final | NBC`. */
+  /** A game as one line of text: `NFL: Away 21 at Home 20 | Final | Final | NBC | <game page>`. */
+  function textLine(game: FakeGame): string {
+    const away = teamOf(game.league, game.away);
+    const home = teamOf(game.league, game.home);
+    const played = game.state !== 'pre' && !['STATUS_POSTPONED', 'STATUS_CANCELED'].includes(game.statusName);
+    const status =
+      game.statusName === 'STATUS_POSTPONED'
+        ? 'Postponed'
+        : game.statusName === 'STATUS_CANCELED'
+          ? 'Cancelled'
+          : game.state === 'in'
+            ? 'Live'
+            : game.state === 'post'
+              ? 'Final'
+              : 'Scheduled';
+    const score = (value: string | null) => (played && value !== null ? ` ${value}` : '');
+    const networks = [...game.broadcasts, ...(game.geoBroadcasts ?? [])].join(', ');
+    const when = game.state === 'pre' ? game.shortDetail : game.detail;
+    return `${game.league.toUpperCase()}: ${away.displayName}${score(game.awayScore)} at ${home.displayName}${score(game.homeScore)} | ${status} | ${when} | ${networks} | ${gameUrl(game)}`;
+  }
+
+  /** The day as plain text, one line per game. */
   function textPage(res: ServerResponse) {
-    const lines = games.map((game) => {
-      const away = teamOf(game.league, game.away);
-      const home = teamOf(game.league, game.home);
-      const played =
-        game.state !== 'pre' && !['STATUS_POSTPONED', 'STATUS_CANCELED'].includes(game.statusName);
-      const status =
-        game.statusName === 'STATUS_POSTPONED'
-          ? 'Postponed'
-          : game.statusName === 'STATUS_CANCELED'
-            ? 'Cancelled'
-            : game.state === 'in'
-              ? 'Live'
-              : game.state === 'post'
-                ? 'Final'
-                : 'Scheduled';
-      const score = (value: string | null) => (played && value !== null ? ` ${value}` : '');
-      return `${game.league.toUpperCase()}: ${away.displayName}${score(game.awayScore)} at ${home.displayName}${score(game.homeScore)} | ${status} | ${game.state === 'pre' ? game.shortDetail : game.detail} | ${[...game.broadcasts, ...(game.geoBroadcasts ?? [])].join(', ')}`;
-    });
     res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end(`Scores today\n\n${lines.join('\n')}\n`);
+    res.end(`Scores today\n\n${games.map(textLine).join('\n')}\n`);
   }
 
   function failScoreboard(res: ServerResponse): boolean {

@@ -7,7 +7,7 @@
  * - errors                      `{ error: { message, type, param, code } }` with `x-should-retry: false`
  *
  * Its "model" is deterministic: for a `json_schema` response format named `sports_games` it reads
- * every line of the prompt shaped `NFL: Away 21 at Home 20 | Final | <period or time> | <networks>`
+ * every line of the prompt shaped `NFL: Away 21 at Home 20 | Final | <period or time> | <networks>[ | <url>]`
  * (the form tests/fakes/espn.ts serves at /text/scores) and answers them as games; for `sports_game` it
  * answers the first such line. Modes make it misbehave: `garbage` answers prose that is not JSON,
  * `invalid` answers JSON that breaks the schema, `error` answers HTTP 500, `refusal` refuses.
@@ -42,19 +42,19 @@ export interface FakeOpenAI {
 export const FAKE_OPENAI_KEY = 'sk-fake-openai-key';
 
 const LINE =
-  /^(NFL|NBA|MLB|NHL):\s+(.+?)(?:\s+(\d+))?\s+at\s+(.+?)(?:\s+(\d+))?\s*\|\s*([^|]+?)\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*$/gm;
+  /^(NFL|NBA|MLB|NHL):\s+(.+?)(?:\s+(\d+))?\s+at\s+(.+?)(?:\s+(\d+))?\s*\|\s*([^|]+?)\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*(?:\|\s*(https?:\/\/\S+)\s*)?$/gm;
 
 /** What the deterministic "model" reads out of a text. */
 export function extractGames(text: string) {
   const games = [];
   for (const match of text.matchAll(LINE)) {
-    const [, league, away, awayScore, home, homeScore, status, when, networks] = match;
+    const [, league, away, awayScore, home, homeScore, status, when, networks, url] = match;
     const said = status!.toLowerCase();
     const gameStatus =
       said === 'live' ? 'live' : said === 'final' ? 'completed' : said === 'scheduled' ? 'scheduled' : said;
     games.push({
       id: `game-${games.length + 1}`,
-      url: null,
+      url: url ?? null,
       league: league!,
       gameStatus,
       isLive: gameStatus === 'live',

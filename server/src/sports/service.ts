@@ -68,7 +68,7 @@ export function createSportsService(deps: SportsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const lockTtlMs = deps.refreshLockTtlMs ?? DEFAULT_REFRESH_LOCK_TTL_MS;
   const waitIntervalMs = deps.waitIntervalMs ?? DEFAULT_WAIT_INTERVAL_MS;
-  let inFlight: { promise: Promise<SportsDataset>; requested: boolean } | null = null;
+  let inFlight: Promise<SportsDataset> | null = null;
   const gameRefreshes = new Map<string, Promise<{ game: Game; sportsData: SportsDataset }>>();
 
   async function current(): Promise<SportsDataset | null> {
@@ -133,12 +133,10 @@ export function createSportsService(deps: SportsServiceDeps) {
 
     /** A refresh from the source; callers during one share it (a requested one waits for a running poll). */
     refresh(options: RefreshOptions = { requested: true }): Promise<SportsDataset> {
-      if (inFlight) return inFlight.promise;
-      const promise = run(options).finally(() => {
+      inFlight ??= run(options).finally(() => {
         inFlight = null;
       });
-      inFlight = { promise, requested: options.requested };
-      return promise;
+      return inFlight;
     },
 
     /** The stored scoreboard, refreshing first when there is none. */

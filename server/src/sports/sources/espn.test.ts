@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { EspnEvent } from '../../integrations/espn/client';
+import { espnDate, mapEspnEvent, mapScore, mapStatus } from './espn';
+
+const event = (overrides: Partial<EspnEvent['competitions'][number]> = {}): EspnEvent => ({
+  id: '401',
+  date: '2026-10-11T17:00Z',
+  competitions: [
+    {
+      date: '2026-10-11T17:00Z',
+      // Away listed first here: the mapping must go by homeAway.
+      competitors: [
+        { homeAway: 'away', score: '7', team: { displayName: 'Seattle Kraken' } },
+        { homeAway: 'home', score: '3', team: { displayName: 'San Jose Sharks' } },
+      ],
+      status: {
+        period: 3,
+        displayClock: '4:10',
+        type: { name: 'STATUS_IN_PROGRESS', state: 'in', completed: false },
+      },
+      broadcasts: [],
+      ...overrides,
+    },
+  ],
+});
+
+describe('ESPN mapping', () => {
+  it('reads sides from homeAway, and builds the period from period and clock when ESPN gives no detail', () => {
+    expect(mapEspnEvent('nhl', event())).toMatchObject({
+      id: '401',
+      league: 'NHL',
+      awayTeam: 'Seattle Kraken',
+      homeTeam: 'San Jose Sharks',
+      awayScore: 7,
+      homeScore: 3,
+      period: '4:10 - 3rd Period',
+      isLive: true,
+      url: 'https://www.espn.com/nhl/game/_/gameId/401',
+      startTime: '2026-10-11T17:00:00.000Z',
+      broadcast: null,
+    });
+  });
+
+  it('goes by the status name for delays, suspensions and cancellations, whatever the state', () => {
+    expect(mapStatus({ type: { name: 'STATUS_RAIN_DELAY', state: 'in' } })).toEqual({
+      gameStatus: 'delayed',
+      isLive: true,
+      isCompleted: false,
+      scored: true,
+    });
+    expect(mapStatus({ type: { name: 'STATUS_DELAYED', state: 'pre' } })).toMatchObject({
+      gameStatus: 'delayed',
+      isLive: false,
+      scored: false,
+    });
+    expect(mapStatus({ type: { name: 'STATUS_SUSPENDED', state: 'post' } })).toMatchObject({
+      gameStatus: 'suspended',
+      isCompleted: false,
+    });
+    expect(mapStatus({ type: { name: 'STATUS_CANCELED', state: 'pre' } }).gameStatus).toBe('cancelled');
+    expect(mapStatus({ type: { name: 'STATUS_END_PERIOD', state: 'in' } }).gameStatus).toBe('live');
+    expect(mapStatus({ type: { name: 'STATUS_FINAL', state: 'post', completed: true } }).isCompleted).toBe(
+      true,
+    );
+  });
+
+  it('reads scores as numbers or null', () => {
+    expect(mapScore('20')).toBe(20);
+    expect(mapScore({ value: 3, displayValue: '3' })).toBe(3);
+    expect(mapScore(undefined)).toBeNull();
+    expect(mapScore('')).toBeNull();
+    expect(mapScore('n/a')).toBeNull();
+    expect(mapScore('-1')).toBeNull();
+  });
+
+  it('skips an event without both sides', () => {
+    const oneSided = event({ competitors: [{ homeAway: 'home', score: '1', team: { displayName: 'X' } }] });
+    expect(mapEspnEvent('nhl', oneSided)).toBeNull();
+  });
+
+  it('files a game under its US Eastern day, as ESPN does', () => {
+    expect(espnDate('2026-10-12T02:30:00.000Z')).toBe('20261011');
+    expect(espnDate('7:30 PM ET')).toBeUndefined();
+    expect(espnDate(null)).toBeUndefined();
+  });
+});
