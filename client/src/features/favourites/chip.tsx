@@ -97,24 +97,24 @@ export function StripHeader({
   onReset: () => void;
 }) {
   return (
-    <div className="mb-3 flex items-center gap-2">
-      <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 dark:text-slate-100">
-        {title}
-      </h2>
-      {resetLabel ? (
-        <button
-          type="button"
-          aria-label={resetLabel}
-          title={resetLabel}
-          onClick={onReset}
-          className={buttonClass('ghost', 'sm')}
-        >
-          Reset
+    <div className="mb-3 flex flex-wrap items-center gap-x-2 gap-y-1">
+      <h2 className="mr-auto text-base font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
+      <div className="flex items-center gap-2">
+        {resetLabel ? (
+          <button
+            type="button"
+            aria-label={resetLabel}
+            title={resetLabel}
+            onClick={onReset}
+            className={buttonClass('ghost', 'sm')}
+          >
+            Reset
+          </button>
+        ) : null}
+        <button type="button" onClick={onEdit} className={buttonClass('secondary', 'sm')}>
+          {editLabel}
         </button>
-      ) : null}
-      <button type="button" onClick={onEdit} className={buttonClass('secondary', 'sm')}>
-        {editLabel}
-      </button>
+      </div>
     </div>
   );
 }

@@ -58,18 +58,22 @@ function PickerBody<K extends string>({
       {state.step > 0 ? (
         <button
           type="button"
-          className={`${buttonClass('secondary')} mr-auto`}
+          className={`${buttonClass('secondary', 'sm')} mr-auto`}
           onClick={() => dispatch({ type: 'previous' })}
         >
           Previous
         </button>
       ) : null}
-      <button type="button" className={buttonClass('ghost')} onClick={() => onComplete(state.selections)}>
+      <button
+        type="button"
+        className={buttonClass('ghost', 'sm')}
+        onClick={() => onComplete(state.selections)}
+      >
         Skip for now
       </button>
       <button
         type="button"
-        className={buttonClass('primary')}
+        className={buttonClass('primary', 'sm')}
         disabled={!canAdvance(state, keys)}
         onClick={() => (last ? onComplete(state.selections) : dispatch({ type: 'next' }))}
       >
