@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useNavigate } from 'react-router';
+import { PodcastPlayer } from '@client/features/podcast';
 import { useAuth } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
 
@@ -110,7 +111,9 @@ export function Sidebar({ open, overlay, onClose }: SidebarProps) {
               </li>
             ))}
           </ul>
-          <div id="sidebar-player-slot" className="mt-6" />
+          <div className="mt-6">
+            <PodcastPlayer />
+          </div>
         </nav>
         <div className="flex flex-col gap-3 border-t border-slate-200 p-4 dark:border-slate-800">
           <div

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { MiniPlayer } from '@client/features/podcast';
 import { useAuth } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
 
@@ -44,7 +45,9 @@ export function TopBar({ sidebarOpen, onToggleSidebar, isWide }: TopBarProps) {
           <path d="M3 5h14M3 10h14M3 15h14" />
         </svg>
       </button>
-      <div id="top-bar-player-slot" className="min-w-0 flex-1" />
+      <div className="min-w-0 flex-1">
+        <MiniPlayer />
+      </div>
       <button
         type="button"
         aria-label="Toggle theme"

@@ -1,0 +1,2 @@
+export { PodcastPlayer } from './podcast-player';
+export { MiniPlayer } from './mini-player';

@@ -1,0 +1,29 @@
+import { createContext, useContext, useEffect } from 'react';
+import { appStore } from '@client/lib/store';
+import { createPodcastEngine, type PodcastEngine } from './engine';
+
+let instance: PodcastEngine | null = null;
+
+/** The app's one engine and its one <audio> element, made on first use, in the app's jotai store. */
+export function getPodcastEngine(): PodcastEngine {
+  instance ??= createPodcastEngine({
+    store: appStore,
+    audio: new Audio(),
+    mediaSession: 'mediaSession' in navigator ? navigator.mediaSession : null,
+    createMetadata: typeof MediaMetadata === 'undefined' ? undefined : (init) => new MediaMetadata(init),
+    events: window,
+  });
+  return instance;
+}
+
+/** Tests render the players around an engine of their own (a fake audio element, a fresh store). */
+export const PodcastEngineContext = createContext<PodcastEngine | null>(null);
+
+export function usePodcastEngine(): PodcastEngine {
+  return useContext(PodcastEngineContext) ?? getPodcastEngine();
+}
+
+/** Registers a player on screen for as long as it is mounted (see PodcastEngine.attachView). */
+export function usePlayerView(engine: PodcastEngine): void {
+  useEffect(() => engine.attachView(), [engine]);
+}
