@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startFakeGitHub } from '../fakes/github';
+import { startFakeNewsFeeds } from '../fakes/news-feeds';
 import { startRedisServer } from '../helpers/redis-server';
 import { startTurnServer } from '../helpers/turn-server';
 import {
@@ -17,6 +18,7 @@ import {
   E2E_PORT,
   FAKE_GITHUB_PORT,
   FAKE_GITHUB_URL,
+  FAKE_NEWS_PORT,
   GITHUB_CLIENT_ID,
   GITHUB_CLIENT_SECRET,
 } from './env';
@@ -39,6 +41,9 @@ const github = await startFakeGitHub({
   callbackUrl: `${BASE_URL}/auth/callback`,
 });
 log(`fake GitHub on ${github.url}`);
+// The local news index (no EXA_API_KEY) ingests these feeds, so the dashboard shows headlines.
+const newsFeeds = await startFakeNewsFeeds({ port: FAKE_NEWS_PORT });
+log(`fake news feeds on ${newsFeeds.url}`);
 // Voice media goes through a TURN server on loopback only (relay policy): DESIGN.md.
 const turn = await startTurnServer();
 log(`TURN server on ${turn.url}`);
@@ -55,6 +60,7 @@ Object.assign(env, {
   GITHUB_URL: FAKE_GITHUB_URL,
   GITHUB_API_URL: FAKE_GITHUB_URL,
   FETCH_ALLOW_PRIVATE: '1',
+  NEWS_FEEDS: `${newsFeeds.feeds.tech},${newsFeeds.feeds.sports}`,
   ICE_SERVERS: JSON.stringify(turn.iceServers),
   ICE_TRANSPORT_POLICY: 'relay',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -76,6 +82,7 @@ async function stop(code: number) {
     clearTimeout(timer);
   }
   await github.close();
+  await newsFeeds.close();
   await turn.stop();
   await redis.stop();
   process.exit(code);

@@ -49,7 +49,8 @@ function sourceAllows(source: string, app: URL, page: URL): boolean {
     return false;
   }
   if (port === '*') return true;
-  const wantedPort = port ?? (scheme ? DEFAULT_PORTS[`${scheme}:`] : DEFAULT_PORTS[app.protocol]);
+  // Without a port, the default port of the ancestor's scheme (so http://host also admits https://host).
+  const wantedPort = port ?? DEFAULT_PORTS[app.protocol];
   return portOf(app) === wantedPort;
 }
 

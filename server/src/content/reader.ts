@@ -141,11 +141,17 @@ export function extractArticle(html: string, url: string): Omit<ReadPage, 'url'>
     const fallback = body ? turndown.turndown(body.innerHTML) : '';
     if (fallback.trim().length > markdown.trim().length) markdown = fallback;
   }
+  const byline = article?.byline?.trim() || author;
+  if (byline) {
+    // The drawer shows the author already; a leading "By …" line would repeat it.
+    const escaped = byline.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    markdown = markdown.replace(new RegExp(`^\\s*(?:\\*{1,2})?By ${escaped}(?:\\*{1,2})?\\s*\n`, 'i'), '');
+  }
   return {
     title: article?.title?.trim() || metaTitle || documentTitle,
     markdown: tidyMarkdown(markdown),
     excerpt: description ?? (article?.excerpt?.trim() || null),
-    byline: article?.byline?.trim() || author,
+    byline,
     publishedTime: isoOrNull(article?.publishedTime ?? published),
     siteName: article?.siteName?.trim() || siteName,
   };

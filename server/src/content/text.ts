@@ -74,7 +74,7 @@ export function isStopWord(word: string): boolean {
 /** Lower-cased content words of a text (stop words and very short tokens dropped). */
 export function contentWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [])
-    .map((word) => word.replace(/['’]s$/, ''))
+    .map((word) => word.replace(/['’]s?$/, ''))
     .filter((word) => word.length > 2 && !STOP_WORDS.has(word));
 }
 

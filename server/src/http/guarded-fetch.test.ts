@@ -315,3 +315,13 @@ describe('decodeBody', () => {
     expect(decodeBody(Buffer.from('café'), 'text/html; charset=bogus-charset')).toBe('café');
   });
 });
+
+describe('guarded fetcher: vet (URLs handed to a third party that fetches them)', () => {
+  it('runs the same checks without connecting', async () => {
+    const before = hits.length;
+    await expect(fetcher(true).vet(`http://fake.test:${port}/ok`)).resolves.toBeUndefined();
+    await expect(fetcher(false).vet('http://metadata.test/')).rejects.toMatchObject({ kind: 'address' });
+    await expect(fetcher(true).vet('file:///etc/passwd')).rejects.toMatchObject({ kind: 'scheme' });
+    expect(hits.length).toBe(before);
+  });
+});

@@ -106,6 +106,22 @@ function plain(html: string): string {
   return htmlToText(html);
 }
 
+/**
+ * Feed descriptions carry publisher boilerplate that is no summary: WordPress's "The post … appeared
+ * first on …", "Continue reading…" links, and Hacker News's "Article URL: … Comments URL: … Points: …".
+ */
+export function cleanDescription(text: string): string {
+  return text
+    .replace(/\s*The post .{1,400}? appeared first on .{1,200}?\.?\s*$/i, '')
+    .replace(/\s*(?:Continue reading|Read more|Read the full story)\b.{0,200}$/i, '')
+    .replace(/\b(?:Article URL|Comments URL):\s*\S+/gi, '')
+    .replace(/\bPoints:\s*\d+/gi, '')
+    .replace(/#\s*Comments:\s*\d+/gi, '')
+    .replace(/\s*\[(?:…|\.\.\.)\]\s*$/, '…')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 const turndown = createTurndown();
 const CONTENT_MAX_CHARS = 6_000;
 
@@ -170,7 +186,7 @@ function rssItem(item: Record<string, Node>, base: string | undefined): FeedItem
     title,
     publishedDate: isoDate(item.pubDate, item['dc:date'], item.published, item.updated),
     author: authorOf(item['dc:creator'], item.author),
-    description: plain(descriptionHtml || contentHtml).slice(0, 2_000),
+    description: cleanDescription(plain(descriptionHtml || contentHtml)).slice(0, 2_000),
     content: markdown(contentHtml || descriptionHtml),
     image: imageOf(item, base),
     categories: categoriesOf(item.category),
@@ -201,7 +217,7 @@ function atomEntry(entry: Record<string, Node>, base: string | undefined): FeedI
     title,
     publishedDate: isoDate(entry.published, entry.updated, entry.issued),
     author: authorOf(entry.author, entry['dc:creator']),
-    description: plain(summaryHtml || contentHtml).slice(0, 2_000),
+    description: cleanDescription(plain(summaryHtml || contentHtml)).slice(0, 2_000),
     content: markdown(contentHtml || summaryHtml),
     image: imageOf(entry, base),
     categories: categoriesOf(entry.category),

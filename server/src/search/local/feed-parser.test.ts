@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { cleanDescription, FeedParseError, parseFeed } from './feed-parser';
+
+const RSS = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
+  <channel>
+    <title>Example &amp; Co News</title>
+    <link>https://news.example/</link>
+    <item>
+      <title><![CDATA[Chiefs <em>win</em> again]]></title>
+      <link>https://news.example/nfl/chiefs-win</link>
+      <pubDate>Sun, 03 Nov 2024 22:15:00 GMT</pubDate>
+      <dc:creator><![CDATA[Jordan Hale]]></dc:creator>
+      <category>NFL</category>
+      <category>Chiefs</category>
+      <description><![CDATA[<p>Kansas City won <b>again</b>.</p><p>The post <a href="https://news.example/nfl/chiefs-win">Chiefs win again</a> appeared first on Example.</p>]]></description>
+      <content:encoded><![CDATA[<h2>Recap</h2><p>Kansas City won again on Sunday, with a late field goal deciding a close game.</p><img src="x.jpg">]]></content:encoded>
+      <media:content url="https://img.news.example/chiefs.jpg" medium="image" />
+    </item>
+    <item>
+      <title>Relative link, no date</title>
+      <link>/tech/relative</link>
+      <author>editor@news.example (Sam Editor)</author>
+      <description>Plain text description</description>
+    </item>
+    <item>
+      <title>guid as the link</title>
+      <guid isPermaLink="true">https://news.example/guid-link</guid>
+    </item>
+    <item><title>No link at all is skipped</title></item>
+    <item><title>javascript link is skipped</title><link>javascript:alert(1)</link></item>
+  </channel>
+</rss>`;
+
+const ATOM = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <title type="text">Atom Sports</title>
+  <link rel="self" href="https://sports.example/feed.atom" />
+  <link rel="alternate" type="text/html" href="https://sports.example/" />
+  <entry>
+    <title type="html">Lakers &amp;lt;3 LeBron</title>
+    <link rel="enclosure" href="https://sports.example/audio.mp3" />
+    <link rel="alternate" type="text/html" href="https://sports.example/nba/lakers" />
+    <id>tag:sports.example,2024:1</id>
+    <updated>2024-11-02T10:00:00Z</updated>
+    <published>2024-11-01T09:30:00-05:00</published>
+    <author><name>Maya Chen</name></author>
+    <category term="NBA" />
+    <summary type="html">&lt;p&gt;A triple-double in LA.&lt;/p&gt;</summary>
+    <content type="html">&lt;p&gt;LeBron James had a triple-double and the Lakers won their sixth straight game.&lt;/p&gt;</content>
+  </entry>
+  <entry>
+    <title>Only updated</title>
+    <link href="https://sports.example/only-updated" />
+    <updated>2024-10-30T00:00:00Z</updated>
+  </entry>
+</feed>`;
+
+const RDF = `<?xml version="1.0"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel><title>RDF Feed</title><link>https://rdf.example/</link></channel>
+  <item>
+    <title>RDF story</title>
+    <link>https://rdf.example/story</link>
+    <dc:date>2024-09-01T12:00:00Z</dc:date>
+    <dc:creator>Ann Author</dc:creator>
+    <description>An RSS 1.0 item.</description>
+  </item>
+</rdf:RDF>`;
+
+describe('parseFeed', () => {
+  it('reads RSS 2.0 with CDATA, HTML, content:encoded, dc:creator, media and categories', () => {
+    const feed = parseFeed(RSS, 'https://news.example/feed.xml');
+    expect(feed.title).toBe('Example & Co News');
+    expect(feed.items).toHaveLength(3);
+    const [first, second, third] = feed.items;
+    expect(first).toEqual({
+      url: 'https://news.example/nfl/chiefs-win',
+      title: 'Chiefs win again',
+      publishedDate: '2024-11-03T22:15:00.000Z',
+      author: 'Jordan Hale',
+      description: 'Kansas City won again.',
+      content: '## Recap\n\nKansas City won again on Sunday, with a late field goal deciding a close game.',
+      image: 'https://img.news.example/chiefs.jpg',
+      categories: ['NFL', 'Chiefs'],
+    });
+    expect(second).toMatchObject({
+      url: 'https://news.example/tech/relative',
+      publishedDate: null,
+      author: 'Sam Editor',
+      description: 'Plain text description',
+    });
+    expect(third!.url).toBe('https://news.example/guid-link');
+  });
+
+  it('reads Atom: the alternate link, typed text, published over updated, author name', () => {
+    const feed = parseFeed(ATOM);
+    expect(feed.title).toBe('Atom Sports');
+    expect(feed.link).toBe('https://sports.example/');
+    expect(feed.items[0]).toMatchObject({
+      url: 'https://sports.example/nba/lakers',
+      title: 'Lakers <3 LeBron',
+      publishedDate: '2024-11-01T14:30:00.000Z',
+      author: 'Maya Chen',
+      description: 'A triple-double in LA.',
+      content: 'LeBron James had a triple-double and the Lakers won their sixth straight game.',
+      categories: ['NBA'],
+    });
+    expect(feed.items[1]).toMatchObject({
+      url: 'https://sports.example/only-updated',
+      publishedDate: '2024-10-30T00:00:00.000Z',
+    });
+  });
+
+  it('reads RSS 1.0 (RDF)', () => {
+    const feed = parseFeed(RDF);
+    expect(feed.title).toBe('RDF Feed');
+    expect(feed.items).toEqual([
+      expect.objectContaining({
+        url: 'https://rdf.example/story',
+        title: 'RDF story',
+        publishedDate: '2024-09-01T12:00:00.000Z',
+        author: 'Ann Author',
+      }),
+    ]);
+  });
+
+  it('refuses documents that are not feeds', () => {
+    expect(() => parseFeed('<!doctype html><html><body>hi</body></html>')).toThrow(FeedParseError);
+    expect(() => parseFeed('{"json": true}')).toThrow(FeedParseError);
+  });
+});
+
+describe('cleanDescription', () => {
+  it('drops publisher boilerplate', () => {
+    expect(cleanDescription('Big news today. The post Big news appeared first on TechCrunch.')).toBe(
+      'Big news today.',
+    );
+    expect(
+      cleanDescription(
+        'Article URL: https://x.example/a Comments URL: https://news.ycombinator.com/item?id=1 Points: 12 # Comments: 3',
+      ),
+    ).toBe('');
+    expect(cleanDescription('A long intro that goes on [...]')).toBe('A long intro that goes on…');
+  });
+});
