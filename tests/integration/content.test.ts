@@ -213,6 +213,7 @@ describe('Jina Reader (JINA_API_KEY set)', () => {
  */
 async function startFakeChat() {
   let failing = false;
+  let cutStreams = false;
   const requests: { body: Record<string, unknown>; authorization?: string }[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -237,6 +238,18 @@ async function startFakeChat() {
           : 'The Chiefs won in overtime [1].';
       if (body.stream) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
+        if (cutStreams) {
+          // One piece, then the connection drops mid-answer.
+          const chunk = {
+            id: 'c',
+            object: 'chat.completion.chunk',
+            created: 1,
+            model: body.model,
+            choices: [{ index: 0, delta: { content: 'The Chiefs' }, finish_reason: null }],
+          };
+          res.write(`data: ${JSON.stringify(chunk)}\n\n`, () => res.destroy());
+          return;
+        }
         for (const piece of content.match(/.{1,8}/g)!) {
           const chunk = {
             id: 'chatcmpl-1',
@@ -280,6 +293,9 @@ async function startFakeChat() {
     requests,
     fail(value: boolean) {
       failing = value;
+    },
+    cutStreams(value: boolean) {
+      cutStreams = value;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -386,6 +402,26 @@ describe('AI summaries and answers (OPENAI_API_KEY set, local index)', () => {
     );
     expect(citations!.citations[0]!.title).toContain('Chiefs');
     expect(citations!.citations[0]!.text).toContain('Mahomes');
+  });
+
+  it('ends with an error event, then [DONE], when the model stops mid-answer', async () => {
+    const { app, client } = await start(aiEnv());
+    await app.app.news!.refresh();
+    chat.cutStreams(true);
+    try {
+      const response = await client.json('/api/exa/stream-answer', { query: 'Chiefs' });
+      expect(response.status).toBe(200);
+      const events = await readEvents(response);
+      expect(events.at(-1)).toBe('[DONE]');
+      const chunks = events.slice(0, -1).map((event) => answerStreamChunkSchema.parse(JSON.parse(event)));
+      expect(chunks[0]).toEqual({ type: 'text', content: 'The Chiefs' });
+      expect(chunks.at(-1)).toEqual({
+        type: 'error',
+        error: { code: 'search_failed', message: 'Search failed: the AI endpoint did not answer.' },
+      });
+    } finally {
+      chat.cutStreams(false);
+    }
   });
 
   it('answers an HTTP error when the model fails before the first piece of the stream', async () => {
