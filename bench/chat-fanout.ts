@@ -1,0 +1,210 @@
+/**
+ * Chat fan-out: one game room of N clients, one sender posting on a fixed schedule, every client
+ * receiving every message. Ours (auth, validation, rate limit, Redis history, Streams adapter) runs
+ * side by side with the bare Socket.IO and raw ws references in the same run, interleaved, and is
+ * reported as a ratio of each. `npm run bench:chat -- --help` lists the options.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { median } from './lib/histogram';
+import { LoadPool, runSchedule, type ScheduleResult } from './lib/load';
+import { cpuMs, ROOT } from './lib/processes';
+import { fmt, machine, ratio, saveResult, table } from './lib/report';
+import { startApp, startBenchRedis, startSio, startWs, waitForAdapters, type Target } from './lib/targets';
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '200,1000' },
+    deliveries: { type: 'string', default: '10000', description: 'target deliveries/s (rate = this / N)' },
+    reps: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '3' },
+    measure: { type: 'string', default: '10' },
+    drain: { type: 'string', default: '2' },
+    size: { type: 'string', default: '100' },
+    workers: { type: 'string', default: '2' },
+    targets: { type: 'string', default: 'ws,sio,ours' },
+    profile: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (args.help) {
+  console.log(`npm run bench:chat -- [--clients 200,1000] [--deliveries 10000] [--reps 3] [--warmup 3]
+  [--measure 10] [--drain 2] [--size 100] [--workers 2] [--targets ws,sio,ours] [--profile]
+--profile writes a CPU profile of our server to bench/profiles/ (open it in Chrome DevTools).`);
+  process.exit(0);
+}
+
+const clientCounts = args.clients.split(',').map(Number);
+const targetNames = args.targets.split(',') as Array<'ws' | 'sio' | 'ours'>;
+const reps = Number(args.reps);
+const timing = {
+  warmupMs: Number(args.warmup) * 1000,
+  measureMs: Number(args.measure) * 1000,
+  drainMs: Number(args.drain) * 1000,
+};
+const runId = Date.now().toString(36);
+
+interface Summary {
+  target: string;
+  clients: number;
+  rate: number;
+  offered: number;
+  delivered: number;
+  loss: number;
+  p50: number;
+  p99: number;
+  max: number;
+  cpuUsPerDelivery: number;
+  serverCpu: number;
+  loadCpu: number;
+  refused: number;
+  firstError: string | null;
+}
+
+function summarise(target: string, clients: number, rate: number, runs: ScheduleResult[]): Summary {
+  const seconds = timing.measureMs / 1000;
+  return {
+    target,
+    clients,
+    rate,
+    offered: rate * clients,
+    delivered: median(runs.map((r) => r.deliveries / seconds)),
+    loss: median(runs.map((r) => 1 - r.deliveries / r.expected)),
+    p50: median(runs.map((r) => r.hist.percentile(50))),
+    p99: median(runs.map((r) => r.hist.percentile(99))),
+    max: Math.max(...runs.map((r) => r.hist.max)),
+    cpuUsPerDelivery: median(runs.map((r) => (r.serverCpuMs * 1000) / Math.max(1, r.deliveries))),
+    serverCpu: median(runs.map((r) => r.serverCpuMs / r.measureMs)),
+    loadCpu: Math.max(...runs.map((r) => r.loadCpu)),
+    refused: runs.reduce((sum, r) => sum + r.refused, 0),
+    firstError: runs.find((r) => r.firstError)?.firstError ?? null,
+  };
+}
+
+async function benchClients(clients: number): Promise<Summary[]> {
+  const rate = Number(args.deliveries) / clients;
+  const redis = await startBenchRedis();
+  const profileDir = join(ROOT, 'bench/profiles');
+  if (args.profile) mkdirSync(profileDir, { recursive: true });
+  const targets: Record<string, Target> = {};
+  const pool = await LoadPool.start(Number(args.workers));
+  try {
+    if (targetNames.includes('ws')) targets.ws = await startWs();
+    if (targetNames.includes('sio')) targets.sio = await startSio();
+    if (targetNames.includes('ours')) {
+      targets.ours = await startApp({
+        redisUrl: redis.url,
+        verbose: args.verbose,
+        nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      });
+      await waitForAdapters(redis.client, 1);
+    }
+    for (const name of targetNames) {
+      const target = targets[name]!;
+      const kind = name === 'ours' ? 'app' : name;
+      const connected = await pool.connect({
+        group: name,
+        kind,
+        url: target.url,
+        room: `bench-${runId}-${clients}`,
+        ...(kind === 'app'
+          ? { logins: Array.from({ length: clients }, (_, i) => `b${runId}-${clients}-${i}`) }
+          : { count: clients }),
+      });
+      console.log(
+        `  ${name}: ${connected.connected}/${clients} connected in ${fmt(connected.ms / 1000)} s` +
+          (connected.failed ? ` (${connected.failed} failed: ${connected.firstError})` : ''),
+      );
+      if (connected.connected < clients) throw new Error(`${name}: only ${connected.connected} connected`);
+    }
+
+    const runs: Record<string, ScheduleResult[]> = Object.fromEntries(targetNames.map((n) => [n, []]));
+    for (let rep = 0; rep < reps; rep++) {
+      // Interleaved, in a rotating order, so a neighbour's burst does not always hit the same target.
+      const order = targetNames.map((_, i) => targetNames[(i + rep) % targetNames.length]!);
+      for (const name of order) {
+        const target = targets[name]!;
+        const result = await runSchedule(pool, {
+          group: name,
+          rate,
+          receivers: clients,
+          size: Number(args.size),
+          ...timing,
+          serverCpu: async () => cpuMs(target.proc.pid) + (name === 'ours' ? await redis.cpuMs() : 0),
+        });
+        runs[name]!.push(result);
+        console.log(
+          `  rep ${rep + 1} ${name.padEnd(4)} delivered ${fmt(result.deliveries / (timing.measureMs / 1000), 0)}/s` +
+            ` of ${fmt(rate * clients, 0)}/s, p50 ${fmt(result.hist.percentile(50), 2)} ms, p99 ` +
+            `${fmt(result.hist.percentile(99), 2)} ms, server ${fmt((result.serverCpuMs * 1000) / Math.max(1, result.deliveries), 2)} µs/delivery` +
+            `, load ${fmt(result.loadCpu * 100, 0)} % CPU${result.refused ? `, ${result.refused} refused: ${result.firstError}` : ''}`,
+        );
+      }
+    }
+    return targetNames.map((name) => summarise(name, clients, rate, runs[name]!));
+  } finally {
+    for (const name of targetNames) await pool.close(name).catch(() => {});
+    await pool.stop();
+    for (const target of Object.values(targets)) await target.stop();
+    await redis.stop();
+  }
+}
+
+const started = Date.now();
+const conditions = machine();
+console.log(
+  `chat fan-out, ${conditions.cores} cores (${conditions.cpuModel}), load average ${fmt(conditions.load1, 2)}`,
+);
+const summaries: Summary[] = [];
+for (const clients of clientCounts) {
+  console.log(`\n${clients} clients in one room, ${Number(args.deliveries)} deliveries/s offered`);
+  summaries.push(...(await benchClients(clients)));
+}
+
+const rows = summaries.map((s) => {
+  const ws = summaries.find((o) => o.clients === s.clients && o.target === 'ws');
+  const sio = summaries.find((o) => o.clients === s.clients && o.target === 'sio');
+  return [
+    s.clients,
+    s.target,
+    `${fmt(s.rate, 0)} msg/s`,
+    fmt(s.delivered, 0),
+    `${fmt(s.loss * 100, 2)} %`,
+    fmt(s.p50, 2),
+    fmt(s.p99, 2),
+    fmt(s.cpuUsPerDelivery, 2),
+    `${fmt(s.loadCpu * 100, 0)} %`,
+    s.target === 'ours' && sio
+      ? `${ratio(s.p99, sio.p99)} / ${ratio(s.cpuUsPerDelivery, sio.cpuUsPerDelivery)}`
+      : '',
+    s.target === 'ours' && ws
+      ? `${ratio(s.p99, ws.p99)} / ${ratio(s.cpuUsPerDelivery, ws.cpuUsPerDelivery)}`
+      : '',
+  ];
+});
+const output = table(
+  [
+    'clients',
+    'server',
+    'rate',
+    'delivered/s',
+    'loss',
+    'p50 ms',
+    'p99 ms',
+    'server CPU µs/delivery',
+    'load CPU (max)',
+    'ours ÷ sio (p99 / CPU)',
+    'ours ÷ ws (p99 / CPU)',
+  ],
+  rows,
+);
+console.log(`\n${output}`);
+const finished = machine();
+console.log(
+  `\n${fmt((Date.now() - started) / 1000, 0)} s; load average at the end ${fmt(finished.load1, 2)} (1 min), ${fmt(finished.load5, 2)} (5 min)`,
+);
+const path = await saveResult('chat', { machine: conditions, finished, args, summaries });
+console.log(`saved ${path}`);
+process.exit(0);
