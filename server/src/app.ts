@@ -137,7 +137,13 @@ export function createApp(deps: AppDeps): App {
     store,
     io,
     limiter,
-    readPage: deps.readPage,
+    // The text-llm source reads its page through the same reader as article content (Jina or guarded fetch).
+    readPage:
+      deps.readPage ??
+      (async (url) => {
+        const page = await content.service.readPage(url);
+        return { title: page.title, url: page.url, text: page.markdown };
+      }),
     llm: deps.llm,
   });
   if (deps.sportsPolling) sports.poller.start();
