@@ -20,12 +20,16 @@ export const router = createBrowserRouter([
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./home-page')).HomePage }) },
-          { path: 'sports', Component: () => <PlaceholderPage title="Sports" /> },
+          { path: 'sports', lazy: async () => ({ Component: (await import('./sports-route')).SportsRoute }) },
           {
             path: 'fantasy',
             lazy: async () => ({ Component: (await import('@client/features/fantasy')).FantasyPage }),
           },
-          { path: 'slideshow', Component: () => <PlaceholderPage title="Slideshow" /> },
+          {
+            // Full screen: a modal <dialog> over the layout, so the route stays protected.
+            path: 'slideshow',
+            lazy: async () => ({ Component: (await import('@client/features/slideshow')).SlideshowPage }),
+          },
           {
             path: 'profile',
             lazy: async () => ({ Component: (await import('@client/features/profile')).ProfilePage }),

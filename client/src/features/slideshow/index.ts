@@ -1,0 +1,1 @@
+export { SlideshowPage } from './slideshow-page';
