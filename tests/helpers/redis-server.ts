@@ -31,8 +31,11 @@ export interface RedisServer {
   dir: string;
   /** Stops the server (SHUTDOWN semantics via SIGTERM, so the AOF is flushed) and removes its directory. */
   stop(): Promise<void>;
-  /** Stops and starts it again on the same port and directory: persisted data comes back. */
-  restart(): Promise<void>;
+  /**
+   * Stops and starts it again on the same port and directory: persisted data comes back.
+   * `whileDown` runs between the stop and the start (an outage of the test's choosing).
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
 }
 
 const DEFAULT_START_TIMEOUT_MS = 10_000;
@@ -208,9 +211,14 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       await halt();
       rmSync(dir, { recursive: true, force: true });
     },
-    async restart() {
+    async restart(whileDown) {
       await halt();
-      await launch(fixedPort === undefined);
+      try {
+        await whileDown?.();
+      } finally {
+        // Same port: clients reconnect to the address they know.
+        await launch(false);
+      }
     },
   };
   return server;

@@ -1,6 +1,7 @@
 import session, { type SessionData } from 'express-session';
 import type { Role, User } from '@shared/schemas/auth';
 import type { Config } from '../config';
+import { AppError } from '../errors';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
 
@@ -17,6 +18,9 @@ declare module 'express-session' {
 
 export const SESSION_COOKIE = 'tt.sid';
 const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** A store failure (Redis down) answers 503 'try again' like every other store-backed call, not a 500. */
+const unavailable = (error: unknown) => new AppError('store_unavailable', 503, undefined, { cause: error });
 
 /** express-session's store on top of the app's Store, so sessions live in Redis when it is configured. */
 class AppSessionStore extends session.Store {
@@ -39,21 +43,21 @@ class AppSessionStore extends session.Store {
           callback(null, null); // a corrupt session is treated as none
         }
       },
-      (error: unknown) => callback(error),
+      (error: unknown) => callback(unavailable(error)),
     );
   }
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     this.store.set(keys.session(sid), JSON.stringify(data), this.ttl(data)).then(
       () => callback?.(),
-      (error: unknown) => callback?.(error),
+      (error: unknown) => callback?.(unavailable(error)),
     );
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
     this.store.del(keys.session(sid)).then(
       () => callback?.(),
-      (error: unknown) => callback?.(error),
+      (error: unknown) => callback?.(unavailable(error)),
     );
   }
 

@@ -1,0 +1,132 @@
+/**
+ * Chat as a fault test drives it: sign-in through any front (an instance or a proxy), sockets, acks
+ * with a deadline (so a lost acknowledgement fails the test instead of hanging it), and a client that
+ * catches up after a reconnect exactly as the app's chat does (client/src/features/chat/use-game-chat.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { io as connect } from 'socket.io-client';
+import type { Ack } from '@shared/events';
+import type { ChatMessage, ChatPage } from '@shared/schemas/chat';
+import { compareStreamIds as compareIds } from '@server/storage/store';
+import { signIn, type TestSocket } from '../helpers/sign-in';
+import type { TestApp } from '../helpers/test-app';
+
+export const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
+export const newGame = () => `game-${randomUUID().slice(0, 8)}`;
+
+/** Signs `login` in through `baseUrl` (sessions live in Redis: any instance behind it will do). */
+export async function signInAt(baseUrl: string, login: string) {
+  return (await signIn({ baseUrl } as TestApp, login)).client;
+}
+
+/** A socket.io-client connection; reconnection off unless asked (tests decide when to come back). */
+export function socketAt(
+  baseUrl: string,
+  cookie: string,
+  options: { reconnection?: boolean } = {},
+): Promise<TestSocket> {
+  return new Promise((resolve, reject) => {
+    const socket: TestSocket = connect(baseUrl, {
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      reconnection: options.reconnection ?? false,
+      reconnectionDelay: 50,
+      reconnectionDelayMax: 200,
+      randomizationFactor: 0,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      if (options.reconnection) return; // it keeps trying
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** An acknowledged emit; a missing acknowledgement is an error after `ms` (never a silent hang). */
+export async function emit<T>(socket: TestSocket, event: string, payload: unknown, ms = 5000) {
+  return (
+    socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<T>> } }
+  )
+    .timeout(ms)
+    .emitWithAck(event, payload);
+}
+
+export const send = (socket: TestSocket, gameId: string, message: string) =>
+  emit<ChatMessage>(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' });
+
+export function nextMessage(socket: TestSocket, text?: string): Promise<ChatMessage> {
+  return new Promise((resolve) => {
+    const listener = (message: ChatMessage) => {
+      if (text !== undefined && message.message !== text) return;
+      socket.off('chat:message-created', listener);
+      resolve(message);
+    };
+    socket.on('chat:message-created', listener);
+  });
+}
+
+/** Every stored message of a game, oldest first, paging back through chat:history. */
+export async function fullHistory(socket: TestSocket, gameId: string): Promise<ChatMessage[]> {
+  const joined = await emit<ChatPage>(socket, 'chat:join', { gameId });
+  if (!joined.ok) throw new Error(`chat:join failed: ${joined.error.message}`);
+  let messages = joined.data.messages;
+  let hasMore = joined.data.hasMore;
+  while (hasMore && messages.length > 0) {
+    const older = await emit<ChatPage>(socket, 'chat:history', {
+      gameId,
+      before: messages[0]!.id,
+      limit: 100,
+    });
+    if (!older.ok) throw new Error(`chat:history failed: ${older.error.message}`);
+    messages = [...older.data.messages, ...messages];
+    hasMore = older.data.hasMore;
+  }
+  return messages;
+}
+
+/**
+ * What one chat tab holds: live messages, and after every reconnect either the replay of a recovered
+ * connection or a rejoin plus chat:sync from the newest message it has (the app's own catch-up).
+ */
+export function chatView(socket: TestSocket, gameId: string) {
+  const byId = new Map<string, ChatMessage>();
+  const add = (message: ChatMessage) => {
+    if (message.gameId === gameId) byId.set(message.id, message);
+  };
+  const newest = () => [...byId.keys()].sort(compareIds).at(-1);
+  let catchUps = 0;
+  let recoveries = 0;
+  const caughtUp: Array<() => void> = [];
+  socket.on('chat:message-created', add);
+  socket.on('connect', () => {
+    if (socket.recovered) {
+      recoveries++;
+      for (const done of caughtUp.splice(0)) done();
+      return;
+    }
+    const after = newest();
+    void (async () => {
+      const page = await emit<ChatPage>(socket, 'chat:join', { gameId });
+      if (page.ok) page.data.messages.forEach(add);
+      if (after) {
+        const missed = await emit<ChatMessage[]>(socket, 'chat:sync', { gameId, after });
+        if (missed.ok) missed.data.forEach(add);
+      }
+      catchUps++;
+      for (const done of caughtUp.splice(0)) done();
+    })();
+  });
+  return {
+    ids: () => new Set(byId.keys()),
+    texts: () => [...byId.values()].sort((a, b) => compareIds(a.id, b.id)).map((m) => m.message),
+    /** Resolves after the next reconnect's catch-up (or recovery) finished. */
+    nextCatchUp: () => new Promise<void>((resolve) => caughtUp.push(resolve)),
+    stats: () => ({ catchUps, recoveries }),
+    async join() {
+      const page = await emit<ChatPage>(socket, 'chat:join', { gameId });
+      if (!page.ok) throw new Error(page.error.message);
+      page.data.messages.forEach(add);
+    },
+  };
+}
