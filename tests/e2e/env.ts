@@ -11,6 +11,9 @@ export const BASE_URL = `http://localhost:${E2E_PORT}`;
 export const FAKE_GITHUB_PORT = Number(process.env.E2E_FAKE_GITHUB_PORT ?? E2E_PORT + 1);
 /** The fake GitHub (GITHUB_URL and GITHUB_API_URL); POST /__control steers it. */
 export const FAKE_GITHUB_URL = `http://127.0.0.1:${FAKE_GITHUB_PORT}`;
+/** The fake ESPN scoreboard (tests/fakes/espn.ts): ESPN_BASE_URL points at it; POST /__control steers it. */
+export const FAKE_ESPN_PORT = Number(process.env.E2E_FAKE_ESPN_PORT ?? E2E_PORT + 7);
+export const FAKE_ESPN_URL = `http://127.0.0.1:${FAKE_ESPN_PORT}`;
 /** The fake news web (feeds and article pages, tests/fakes/news-feeds.ts): NEWS_FEEDS points at it. */
 export const FAKE_NEWS_PORT = Number(process.env.E2E_FAKE_NEWS_PORT ?? E2E_PORT + 5);
 export const FAKE_NEWS_URL = `http://127.0.0.1:${FAKE_NEWS_PORT}`;

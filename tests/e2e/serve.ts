@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startFakeEspn } from '../fakes/espn';
 import { startFakeGitHub } from '../fakes/github';
 import { startFakeNewsFeeds } from '../fakes/news-feeds';
 import { startRedisServer } from '../helpers/redis-server';
@@ -17,6 +18,7 @@ import {
   BASE_URL,
   E2E_PORT,
   FAKE_GITHUB_PORT,
+  FAKE_ESPN_PORT,
   FAKE_GITHUB_URL,
   FAKE_NEWS_PORT,
   GITHUB_CLIENT_ID,
@@ -41,6 +43,9 @@ const github = await startFakeGitHub({
   callbackUrl: `${BASE_URL}/auth/callback`,
 });
 log(`fake GitHub on ${github.url}`);
+// The scoreboard polls this fake ESPN (live games: every SPORTS_POLL_SECONDS), never the real one.
+const espn = await startFakeEspn({ port: FAKE_ESPN_PORT });
+log(`fake ESPN on ${espn.url}`);
 // The local news index (no EXA_API_KEY) ingests these feeds, so the dashboard shows headlines.
 const newsFeeds = await startFakeNewsFeeds({ port: FAKE_NEWS_PORT });
 log(`fake news feeds on ${newsFeeds.url}`);
@@ -60,6 +65,8 @@ Object.assign(env, {
   GITHUB_URL: FAKE_GITHUB_URL,
   GITHUB_API_URL: FAKE_GITHUB_URL,
   FETCH_ALLOW_PRIVATE: '1',
+  ESPN_BASE_URL: espn.url,
+  SPORTS_POLL_SECONDS: '2',
   NEWS_FEEDS: `${newsFeeds.feeds.tech},${newsFeeds.feeds.sports}`,
   ICE_SERVERS: JSON.stringify(turn.iceServers),
   ICE_TRANSPORT_POLICY: 'relay',
@@ -82,6 +89,7 @@ async function stop(code: number) {
     clearTimeout(timer);
   }
   await github.close();
+  await espn.close();
   await newsFeeds.close();
   await turn.stop();
   await redis.stop();
