@@ -7,7 +7,7 @@
  * - GET /apis/site/v2/sports/{sport}/{league}/scoreboard[?dates=YYYYMMDD]  the scoreboard (US Eastern days)
  * - GET /{league}/game/_/gameId/{id}   the game's page (HTML box score), as the game's link points to
  * - GET /text/scores                   every game as lines of plain text (a page for the text-llm source)
- * - GET|POST /__control                tests steer it: {reset}, {score:{id,away,home}},
+ * - GET|POST /__control                tests steer it: {reset}, {clear} (no games), {score:{id,away,home}},
  *                                      {game:{id,...patch}}, {fail:{league?,status?,mode?}|null}
  *
  * Standalone: `npx tsx tests/fakes/espn.ts --port 4200`.
@@ -758,6 +758,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
     }
     try {
       if (body.reset) api.reset();
+      if (body.clear) api.setGames([]);
       const score = body.score as { id: string; away: number | null; home: number | null } | undefined;
       if (score) api.setScore(score.id, score.away, score.home);
       const game = body.game as ({ id: string } & FakeGamePatch) | undefined;

@@ -1,0 +1,141 @@
+import type { Game, LeagueName } from '@shared/schemas/sports';
+import { catalogueTeam, formatStartTime, statusLabel, statusTone, TONE_TEXT } from './game-format';
+
+/** The team's short name on its colour: no remote logo, so a card never looks broken offline. */
+export function TeamMark({
+  league,
+  name,
+  size = 'sm',
+}: {
+  league: LeagueName;
+  name: string;
+  size?: 'sm' | 'lg';
+}) {
+  const team = catalogueTeam(league, name);
+  const label = team?.short_name ?? name.slice(0, 3).toUpperCase();
+  const dimensions = size === 'lg' ? 'h-12 w-12 text-sm' : 'h-8 w-8 text-[0.65rem]';
+  return (
+    <span
+      aria-hidden="true"
+      className={`${dimensions} inline-flex shrink-0 items-center justify-center rounded-lg font-bold tracking-tight text-white ring-1 ring-black/10 dark:ring-white/30`}
+      style={{ backgroundColor: team?.primary_color ?? '#64748b' }}
+    >
+      {label}
+    </span>
+  );
+}
+
+function TvIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      className="h-3.5 w-3.5 shrink-0"
+    >
+      <rect x="2.5" y="5" width="15" height="10" rx="1.5" />
+      <path d="M7 2.5 10 5l3-2.5M7 17.5h6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function TeamRow({ game, side }: { game: Game; side: 'away' | 'home' }) {
+  const name = side === 'away' ? game.awayTeam : game.homeTeam;
+  const score = side === 'away' ? game.awayScore : game.homeScore;
+  const other = side === 'away' ? game.homeScore : game.awayScore;
+  const leading = game.isCompleted && score !== null && other !== null && score > other;
+  return (
+    <div className="flex items-center gap-3">
+      <TeamMark league={game.league} name={name} />
+      <span
+        className={`line-clamp-2 min-w-0 flex-1 leading-snug break-words ${leading ? 'font-semibold text-slate-900 dark:text-white' : 'text-slate-800 dark:text-slate-200'}`}
+      >
+        {name}
+      </span>
+      {score !== null ? (
+        <span
+          className={`text-lg tabular-nums ${leading ? 'font-bold text-slate-900 dark:text-white' : 'font-semibold text-slate-700 dark:text-slate-300'}`}
+        >
+          {score}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export interface GameCardProps {
+  game: Game;
+  /** The card is a button only when this is given (SPEC.md). */
+  onClick?: (game: Game) => void;
+  favourite?: boolean;
+}
+
+/**
+ * One game: league, status (red live, grey completed, blue otherwise), both teams with scores when
+ * there are any, the start time only before the game, and the broadcast line.
+ */
+export function GameCard({ game, onClick, favourite = false }: GameCardProps) {
+  const tone = statusTone(game);
+  const start = !game.isLive && !game.isCompleted ? formatStartTime(game.startTime) : null;
+  const livePeriod = game.isLive ? game.period : null;
+  const body = (
+    <>
+      <div className="flex items-center justify-between gap-2 text-xs font-semibold tracking-wide uppercase">
+        <span className="text-slate-500 dark:text-slate-400">
+          {game.league}
+          {favourite ? (
+            <span className="ml-1.5 text-amber-500" title="Favourite team">
+              ★<span className="sr-only"> Favourite team</span>
+            </span>
+          ) : null}
+        </span>
+        <span className={`flex items-center gap-1.5 ${TONE_TEXT[tone]}`}>
+          {game.isLive ? (
+            <span aria-hidden="true" className="relative flex h-2 w-2">
+              <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-red-500 opacity-60" />
+              <span className="relative inline-flex h-2 w-2 rounded-full bg-red-500" />
+            </span>
+          ) : null}
+          {statusLabel(game)}
+        </span>
+      </div>
+      <div className="mt-3 space-y-2">
+        <TeamRow game={game} side="away" />
+        <TeamRow game={game} side="home" />
+      </div>
+      {start || livePeriod || game.broadcast ? (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-100 pt-2 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+          {livePeriod ? (
+            <span className="font-medium text-red-600 dark:text-red-400">{livePeriod}</span>
+          ) : start ? (
+            <span>{start}</span>
+          ) : (
+            <span />
+          )}
+          {game.broadcast ? (
+            <span className="inline-flex min-w-0 items-center gap-1">
+              <TvIcon />
+              <span className="sr-only">Broadcast: </span>
+              <span className="truncate">{game.broadcast}</span>
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+  const frame =
+    'block w-full rounded-xl border bg-white p-4 text-left shadow-sm dark:bg-slate-900 ' +
+    (game.isLive ? 'border-red-200 dark:border-red-900/60' : 'border-slate-200 dark:border-slate-800');
+  if (!onClick) return <div className={frame}>{body}</div>;
+  return (
+    <button
+      type="button"
+      onClick={() => onClick(game)}
+      className={`${frame} transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md focus-visible:border-brand-500 dark:hover:border-brand-500`}
+    >
+      {body}
+    </button>
+  );
+}

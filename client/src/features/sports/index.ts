@@ -1,0 +1,3 @@
+export { SportsPage, type SportsPageProps } from './sports-page';
+export { GameCard, type GameCardProps } from './game-card';
+export { SPORTS_CACHE_KEY } from './sports-cache';

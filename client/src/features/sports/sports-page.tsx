@@ -1,0 +1,247 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { LeagueKey } from '@shared/data/teams';
+import { allGames, type Game } from '@shared/schemas/sports';
+import { buttonClass } from '@client/components/button';
+import { Spinner } from '@client/components/spinner';
+import { GameCard } from './game-card';
+import { GameDialog } from './game-dialog';
+import { favouritesFirst, formatUpdated, leagueKeyOf } from './game-format';
+import { useSportsData } from './use-sports-data';
+
+/** SPEC.md section 9: the dialog's game is cleared this long after it closes. */
+export const GAME_DIALOG_CLEAR_DELAY_MS = 300;
+/** SPEC.md section 2: the progress bar is fixed at 60 %. */
+const PROGRESS_PERCENT = 60;
+
+export interface SportsPageProps {
+  /** The game chat (with voice) the app composes into the game dialog. */
+  renderGameChat?: (game: Game) => ReactNode;
+  /** Whether a team (catalogue full name) is one of the user's favourites in that league. */
+  isFavouriteTeam?: (league: LeagueKey, teamName: string) => boolean;
+}
+
+function ErrorPanel({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-red-900/60 dark:bg-red-950/40"
+    >
+      <div>
+        <p className="font-semibold text-red-800 dark:text-red-200">{title}</p>
+        <p className="mt-1 text-sm text-red-700 dark:text-red-300">{message}</p>
+      </div>
+      <button type="button" onClick={onRetry} className={buttonClass('danger', 'sm')}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function ProgressPanel({ title, message }: { title: string; message: string | null }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="rounded-xl border border-brand-100 bg-brand-50 p-4 dark:border-brand-500/30 dark:bg-brand-500/10"
+    >
+      <div className="flex items-center gap-3">
+        <Spinner size="sm" />
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900 dark:text-slate-100">{title}</p>
+          {message ? <p className="truncate text-sm text-slate-600 dark:text-slate-300">{message}</p> : null}
+        </div>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={title}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={PROGRESS_PERCENT}
+        className="mt-3 h-2 overflow-hidden rounded-full bg-brand-100 dark:bg-slate-800"
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 dark:bg-brand-500"
+          style={{ width: `${PROGRESS_PERCENT}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function RefreshGlyph({ spinning }: { spinning: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={`h-4 w-4 ${spinning ? 'animate-spin' : ''}`}
+    >
+      <path d="M16.5 10a6.5 6.5 0 1 1-1.9-4.6M16.5 3.5v3.4h-3.4" />
+    </svg>
+  );
+}
+
+/**
+ * The Sports page (SPEC.md section 2): today's games grouped by league, kept current by the server's
+ * pushes. 'Refresh All' asks the server to refresh from its source; 'Refresh API' reads the
+ * scoreboard again. A game opens its details dialog, which follows the game's pushes in place.
+ */
+export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps) {
+  const sports = useSportsData();
+  const { data, loading, loadError, refreshing, refreshError, progress } = sports;
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [lastSelected, setLastSelected] = useState<Game | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (clearTimer.current) clearTimeout(clearTimer.current);
+    },
+    [],
+  );
+
+  // The open game follows every push; if it leaves the scoreboard, the last known state stays.
+  const liveGame = useMemo(
+    () => (data && selectedId ? (allGames(data).find((game) => game.id === selectedId) ?? null) : null),
+    [data, selectedId],
+  );
+  if (liveGame && liveGame !== lastSelected) setLastSelected(liveGame);
+  const selectedGame = liveGame ?? lastSelected;
+
+  const openGame = useCallback((game: Game) => {
+    if (clearTimer.current) clearTimeout(clearTimer.current);
+    setSelectedId(game.id);
+    setLastSelected(game);
+    setDialogOpen(true);
+  }, []);
+
+  const closeGame = useCallback(() => {
+    setDialogOpen(false);
+    clearTimer.current = setTimeout(() => {
+      setSelectedId(null);
+      setLastSelected(null);
+    }, GAME_DIALOG_CLEAR_DELAY_MS);
+  }, []);
+
+  const leagues = (data?.leagues ?? []).filter((league) => league.games.length > 0);
+  const showProgress = refreshing || progress !== null || (loading && !data);
+  const progressTitle =
+    progress?.stage === 'processing' ? 'Processing with AI...' : 'Refreshing sports data...';
+
+  return (
+    <div className="mx-auto max-w-[1600px] space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+            Sports
+          </h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Today&apos;s games and scores
+            {data ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span>
+                  Last updated <time dateTime={data.lastUpdated}>{formatUpdated(data.lastUpdated)}</time>
+                </span>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => void sports.refreshAll()}
+            disabled={refreshing}
+            className={buttonClass('primary')}
+          >
+            <RefreshGlyph spinning={refreshing} />
+            Refresh All
+          </button>
+          <button
+            type="button"
+            onClick={() => void sports.refetch()}
+            disabled={loading}
+            className={buttonClass('secondary')}
+          >
+            <RefreshGlyph spinning={loading && Boolean(data)} />
+            Refresh API
+          </button>
+        </div>
+      </header>
+
+      {showProgress ? <ProgressPanel title={progressTitle} message={progress?.message ?? null} /> : null}
+
+      {loadError ? (
+        <ErrorPanel
+          title="Error loading sports data"
+          message={loadError}
+          onRetry={() => void sports.refetch()}
+        />
+      ) : null}
+      {refreshError ? (
+        <ErrorPanel
+          title="Error processing sports data"
+          message={refreshError}
+          onRetry={() => void sports.refreshAll()}
+        />
+      ) : null}
+
+      {data && leagues.length === 0 && !loading ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
+          <p className="text-4xl" aria-hidden="true">
+            🏟️
+          </p>
+          <h2 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">No games today</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Check back later for upcoming games or use the AI analysis above
+          </p>
+        </div>
+      ) : null}
+
+      {leagues.map((league) => {
+        const games = favouritesFirst(league.games, isFavouriteTeam);
+        const headingId = `league-${league.name.toLowerCase()}`;
+        return (
+          <section key={league.name} aria-labelledby={headingId} className="space-y-3">
+            <h2
+              id={headingId}
+              className="flex items-baseline gap-2 text-lg font-semibold text-slate-900 dark:text-white"
+            >
+              {league.name}
+              <span className="text-sm font-normal text-slate-500 dark:text-slate-400">
+                {games.length} {games.length === 1 ? 'game' : 'games'}
+              </span>
+            </h2>
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {games.map((game) => (
+                <li key={game.id}>
+                  <GameCard
+                    game={game}
+                    onClick={openGame}
+                    favourite={
+                      isFavouriteTeam?.(leagueKeyOf(game.league), game.awayTeam) ||
+                      isFavouriteTeam?.(leagueKeyOf(game.league), game.homeTeam)
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+
+      <GameDialog
+        game={selectedGame}
+        open={dialogOpen}
+        onClose={closeGame}
+        onRefresh={sports.refreshGame}
+        renderGameChat={renderGameChat}
+      />
+    </div>
+  );
+}
