@@ -74,7 +74,8 @@ function renderPanel(externalQuery: ExternalQuery | null = null, defaultQuery = 
 
 const box = () => screen.getByRole('searchbox', { name: 'Search Tech News' });
 
-describe('search panel', () => {
+// Typing and clicking through forms: more than the default 5 s when the machine is busy.
+describe('search panel', { timeout: 20_000 }, () => {
   it('runs the default query about a second after load', async () => {
     vi.useFakeTimers();
     renderPanel(null, 'latest tech headlines');
