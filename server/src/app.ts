@@ -137,11 +137,12 @@ export function createApp(deps: AppDeps): App {
     store,
     io,
     limiter,
-    // The text-llm source reads its page through the same reader as article content (Jina or guarded fetch).
+    // The text-llm source reads its page through the same reader as article content (Jina or guarded fetch),
+    // uncached: scores change by the minute, the article cache keeps pages for half an hour.
     readPage:
       deps.readPage ??
       (async (url) => {
-        const page = await content.service.readPage(url);
+        const page = await content.reader.read(url);
         return { title: page.title, url: page.url, text: page.markdown };
       }),
     llm: deps.llm,

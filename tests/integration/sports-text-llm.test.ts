@@ -215,6 +215,26 @@ describe('text-llm scoreboard source (page reader + structured output)', () => {
     expect(gameIn(stored, id)).toEqual(body.gameData);
   });
 
+  it('reads the page through the app’s own page reader, fresh on every refresh', async () => {
+    const app = await startTestApp({
+      storeKind: 'memory',
+      env: {
+        SPORTS_SOURCE: 'text-llm',
+        SPORTS_TEXT_URL: `${espn.url}/text/scores`,
+        OPENAI_API_KEY: openai.apiKey,
+        OPENAI_BASE_URL: openai.url,
+        FETCH_ALLOW_PRIVATE: '1', // the fake listens on loopback
+      },
+    });
+    apps.push(app);
+    const fan = await sportsFan(app, 'default-reader', sockets);
+    const first = (await (await fan.client.request('/api/sports/scoreboard')).json()) as ScoreboardResponse;
+    expect(gameIn(first, 'nfl-buffalo-bills-at-miami-dolphins')?.awayScore).toBe(17);
+    espn.setScore('401671002', 20, 10);
+    const next = (await (await fan.client.json('/api/sports/generate', {})).json()) as SportsGenerateResponse;
+    expect(gameIn(next, 'nfl-buffalo-bills-at-miami-dolphins')?.awayScore).toBe(20);
+  });
+
   it('falls back to ESPN when no API key is configured', async () => {
     const app = await start({ OPENAI_API_KEY: '', ESPN_BASE_URL: espn.url });
     expect(app.app.sports.service.source).toBe('espn');

@@ -4,7 +4,7 @@ import { createGuardedFetcher, type GuardedFetcher } from '../http/guarded-fetch
 import { createJinaReaderClient } from '../integrations/jina/client';
 import type { Store } from '../storage/store';
 import { createAiClient, type AiClient } from './ai';
-import { createJinaReader, createReadabilityReader } from './reader';
+import { createJinaReader, createReadabilityReader, type PageReader } from './reader';
 import { createContentService, type ContentService } from './service';
 
 export interface ContentFeature {
@@ -13,6 +13,8 @@ export interface ContentFeature {
   /** The AI endpoint, when OPENAI_API_KEY is set. */
   ai: AiClient | null;
   service: ContentService;
+  /** The page reader without the service's cache, for callers that need the page as it is now (live scores). */
+  reader: PageReader;
 }
 
 /** Builds page reading from config: Jina Reader when JINA_API_KEY is set, else the embedded reader. */
@@ -33,5 +35,5 @@ export function createContentFeature(deps: { config: Config; store: Store; logge
       )
     : createReadabilityReader(fetcher);
   const service = createContentService({ reader, fetcher, store, logger, ai, appOrigin: config.PUBLIC_URL });
-  return { fetcher, ai, service };
+  return { fetcher, ai, service, reader };
 }
