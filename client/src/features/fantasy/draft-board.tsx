@@ -34,7 +34,7 @@ export function DraftBoard({ league }: { league: League }) {
                 <th
                   key={team.id}
                   scope="col"
-                  className={`truncate px-1 py-1 font-semibold ${team.owner === 'You' ? 'text-brand-700 dark:text-brand-100' : 'text-slate-700 dark:text-slate-300'}`}
+                  className={`px-1 py-1 align-bottom leading-tight font-semibold break-words ${team.owner === 'You' ? 'text-brand-700 dark:text-brand-100' : 'text-slate-700 dark:text-slate-300'}`}
                   title={team.name}
                 >
                   {team.name}

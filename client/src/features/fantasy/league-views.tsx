@@ -65,10 +65,7 @@ export function LeagueHome({ league, onOpenDraftRoom }: { league: League; onOpen
           {upcoming.length === 0 ? (
             <EmptyState title="The draft is over">Every team has its {TOTAL_ROUNDS} startups.</EmptyState>
           ) : (
-            <ol
-              aria-label="Draft order"
-              className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3"
-            >
+            <ol aria-label="Draft order" className="grid gap-2 sm:grid-cols-2">
               {upcoming.map(({ pick, round, team }, index) => {
                 const onClock = index === 0 && league.draft.isActive;
                 return (
