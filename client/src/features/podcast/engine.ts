@@ -101,6 +101,8 @@ export interface PodcastEngine {
   toggleMute(): void;
   toggleShuffle(): void;
   setPlaybackRate(rate: number): void;
+  /** Hides the play failure message (it also goes on the next play or track change). */
+  dismissError(): void;
   /** A new playlist starts at its first track, paused, without an error (SPEC.md section 4). */
   setPlaylist(playlist: Playlist): void;
   /**
@@ -343,6 +345,7 @@ export function createPodcastEngine(options: PodcastEngineOptions): PodcastEngin
       writeStored(STORAGE_KEYS.playbackRate, next);
       updatePositionState();
     },
+    dismissError: () => store.set(playErrorAtom, null),
     setPlaylist: (playlist) => {
       if (store.get(isPlayingAtom)) savePosition();
       store.set(playlistAtom, playlist);

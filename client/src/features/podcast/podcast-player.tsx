@@ -35,10 +35,13 @@ export function PodcastPlayer() {
       <div className="flex items-center gap-3">
         <CoverArt />
         <div className="min-w-0">
-          <p className="truncate text-[0.6875rem] font-semibold tracking-wider text-brand-700 uppercase dark:text-brand-100">
+          <p className="text-[0.6875rem] leading-tight font-semibold text-brand-700 dark:text-brand-100">
             {playlist.name}
           </p>
-          <p className="truncate text-sm font-semibold text-slate-900 dark:text-white" title={song?.title}>
+          <p
+            className="mt-0.5 line-clamp-2 text-sm leading-snug font-semibold text-slate-900 dark:text-white"
+            title={song?.title}
+          >
             {song?.title ?? 'No episodes yet'}
           </p>
         </div>

@@ -78,31 +78,32 @@ const REASONS = [
 ];
 
 function VennSlide() {
+  // Phones read the heading, then the diagram, then the reasons; wide screens put the diagram left.
   return (
-    <div className="grid items-center gap-6 md:grid-cols-2 md:gap-12">
-      <div className="md:order-2">
-        <h2 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
+    <div className="grid items-center gap-5 md:grid-cols-2 md:grid-rows-[auto_auto] md:gap-x-12 md:gap-y-5">
+      <div className="md:col-start-2 md:self-end">
+        <h2 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
           Our Venn Diagram
         </h2>
-        <p className="mt-3 text-base text-slate-600 sm:text-lg dark:text-slate-300">
+        <p className="mt-2 text-base text-slate-600 sm:mt-3 sm:text-lg dark:text-slate-300">
           Why put tech and sports news in one place?
         </p>
-        <ul className="mt-5 space-y-3">
-          {REASONS.map((reason) => (
-            <li key={reason.title} className="flex gap-3">
-              <span
-                aria-hidden="true"
-                className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-gradient-to-br from-indigo-500 to-emerald-500"
-              />
-              <p className="text-sm leading-relaxed text-slate-600 sm:text-base dark:text-slate-300">
-                <span className="font-semibold text-slate-900 dark:text-white">{reason.title}.</span>{' '}
-                {reason.text}
-              </p>
-            </li>
-          ))}
-        </ul>
       </div>
-      <VennDiagram className="mx-auto w-full max-w-md md:order-1" />
+      <VennDiagram className="mx-auto w-full max-w-xs sm:max-w-md md:col-start-1 md:row-span-2 md:row-start-1 md:max-w-lg" />
+      <ul className="space-y-3 md:col-start-2 md:self-start">
+        {REASONS.map((reason) => (
+          <li key={reason.title} className="flex gap-3">
+            <span
+              aria-hidden="true"
+              className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-gradient-to-br from-indigo-500 to-emerald-500"
+            />
+            <p className="text-sm leading-relaxed text-slate-600 sm:text-base dark:text-slate-300">
+              <span className="font-semibold text-slate-900 dark:text-white">{reason.title}.</span>{' '}
+              {reason.text}
+            </p>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

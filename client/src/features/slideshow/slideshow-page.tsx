@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ModalSurface } from '@client/components/modal-surface';
 import { SLIDES, type Slide } from './slides';
@@ -19,6 +19,13 @@ export function SlideshowPage({ slides = SLIDES }: { slides?: Slide[] }) {
   const [index, setIndex] = useState(0);
   const [autoplay, setAutoplay] = useState(false);
   const count = slides.length;
+  const stage = useRef<HTMLDivElement>(null);
+
+  // The dialog focuses its first button (Close) on opening; the slides themselves should have focus.
+  // This runs after ModalSurface's own effect (a parent's effects run after its child's).
+  useEffect(() => {
+    stage.current?.focus();
+  }, []);
 
   const go = useCallback((step: number) => setIndex((current) => wrapIndex(current, step, count)), [count]);
 
@@ -73,8 +80,10 @@ export function SlideshowPage({ slides = SLIDES }: { slides?: Slide[] }) {
       className="m-0 h-dvh max-h-none w-full max-w-none border-0 bg-transparent p-0 text-slate-900 backdrop:bg-slate-950 dark:text-slate-100"
     >
       <div
+        ref={stage}
+        tabIndex={-1}
         aria-roledescription="carousel"
-        className="relative flex h-full flex-col overflow-hidden bg-gradient-to-br from-brand-50 via-white to-emerald-50 dark:from-slate-950 dark:via-slate-900 dark:to-indigo-950"
+        className="relative outline-none flex h-full flex-col overflow-hidden bg-gradient-to-br from-brand-50 via-white to-emerald-50 dark:from-slate-950 dark:via-slate-900 dark:to-indigo-950"
       >
         <Backdrop />
 
