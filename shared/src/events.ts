@@ -3,7 +3,7 @@
  * client, past tense from the server. Every client event with a callback is acknowledged with `Ack<T>`.
  */
 import type { ErrorCode } from './errors';
-import type { ChatMessage, ChatPage } from './schemas/chat';
+import type { ChatMessage, ChatPage, ChatSyncAnswer } from './schemas/chat';
 import type { VoiceJoinAnswer, VoicePresence, VoiceSignal, VoiceSignalData } from './schemas/voice';
 import type { SportsDataUpdatedPayload, SportsRefreshProgress } from './schemas/sports';
 
@@ -38,8 +38,8 @@ export interface ClientToServerEvents {
     payload: { gameId: string; before?: string; limit?: number },
     ack: AckCallback<ChatPage>,
   ) => void;
-  /** Messages after the newest one the client has, after a reconnect. */
-  'chat:sync': (payload: { gameId: string; after: string }, ack: AckCallback<ChatMessage[]>) => void;
+  /** Messages after the newest one the client has, after a reconnect (or a gap when too much was missed). */
+  'chat:sync': (payload: { gameId: string; after: string }, ack: AckCallback<ChatSyncAnswer>) => void;
   'chat:delete': (payload: { gameId: string; messageId: string }, ack: AckCallback<null>) => void;
   /** Enter a game's voice room; answers who is already there (the joiner offers to each). */
   'voice:join': (payload: { gameId: string }, ack: AckCallback<VoiceJoinAnswer>) => void;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
 import type { Ack } from '@shared/events';
-import type { ChatMessage, ChatPage } from '@shared/schemas/chat';
+import type { ChatMessage, ChatPage, ChatSyncAnswer } from '@shared/schemas/chat';
 import { compareStreamIds as compareIds } from '@server/storage/store';
 import { signIn, type TestSocket } from '../helpers/sign-in';
 import type { TestApp } from '../helpers/test-app';
@@ -52,8 +52,8 @@ export async function emit<T>(socket: TestSocket, event: string, payload: unknow
     .emitWithAck(event, payload);
 }
 
-export const send = (socket: TestSocket, gameId: string, message: string) =>
-  emit<ChatMessage>(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' });
+export const send = (socket: TestSocket, gameId: string, message: string, ms?: number) =>
+  emit<ChatMessage>(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' }, ms);
 
 export function nextMessage(socket: TestSocket, text?: string): Promise<ChatMessage> {
   return new Promise((resolve) => {
@@ -97,6 +97,7 @@ export function chatView(socket: TestSocket, gameId: string) {
   const newest = () => [...byId.keys()].sort(compareIds).at(-1);
   let catchUps = 0;
   let recoveries = 0;
+  let gaps = 0;
   const caughtUp: Array<() => void> = [];
   socket.on('chat:message-created', add);
   socket.on('connect', () => {
@@ -110,8 +111,11 @@ export function chatView(socket: TestSocket, gameId: string) {
       const page = await emit<ChatPage>(socket, 'chat:join', { gameId });
       if (page.ok) page.data.messages.forEach(add);
       if (after) {
-        const missed = await emit<ChatMessage[]>(socket, 'chat:sync', { gameId, after });
-        if (missed.ok) missed.data.forEach(add);
+        const missed = await emit<ChatSyncAnswer>(socket, 'chat:sync', { gameId, after });
+        if (missed.ok) {
+          missed.data.messages.forEach(add);
+          if (missed.data.gap) gaps++;
+        }
       }
       catchUps++;
       for (const done of caughtUp.splice(0)) done();
@@ -122,7 +126,7 @@ export function chatView(socket: TestSocket, gameId: string) {
     texts: () => [...byId.values()].sort((a, b) => compareIds(a.id, b.id)).map((m) => m.message),
     /** Resolves after the next reconnect's catch-up (or recovery) finished. */
     nextCatchUp: () => new Promise<void>((resolve) => caughtUp.push(resolve)),
-    stats: () => ({ catchUps, recoveries }),
+    stats: () => ({ catchUps, recoveries, gaps }),
     async join() {
       const page = await emit<ChatPage>(socket, 'chat:join', { gameId });
       if (!page.ok) throw new Error(page.error.message);

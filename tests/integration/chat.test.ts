@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Ack } from '@shared/events';
-import type { ChatMessage, ChatPage } from '@shared/schemas/chat';
+import type { ChatMessage, ChatPage, ChatSyncAnswer } from '@shared/schemas/chat';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -227,10 +227,11 @@ describe('game chat over Socket.IO', () => {
     expect(await replayed).toEqual(missedWhileAway);
 
     // chat:sync also answers from the stored history (for a gap longer than the recovery window).
-    const synced = (await emit<ChatMessage[]>(bob, 'chat:sync', { gameId, after: last.id })) as {
-      data: ChatMessage[];
+    const synced = (await emit<ChatSyncAnswer>(bob, 'chat:sync', { gameId, after: last.id })) as {
+      data: ChatSyncAnswer;
     };
-    expect(synced.data.map((m) => m.message)).toEqual(['while you were away']);
+    expect(synced.data.messages.map((m) => m.message)).toEqual(['while you were away']);
+    expect(synced.data.gap).toBe(false);
   });
 });
 

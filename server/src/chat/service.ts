@@ -4,12 +4,13 @@ import {
   type ChatMessage,
   type ChatPage,
   type ChatSendInput,
+  type ChatSyncAnswer,
   type TeamSide,
 } from '@shared/schemas/chat';
 import { AppError } from '../errors';
 import type { RateLimiter } from '../http/rate-limit';
 import { keys } from '../storage/keys';
-import { isStreamId, type StreamEntry, type Store } from '../storage/store';
+import { compareStreamIds, isStreamId, type StreamEntry, type Store } from '../storage/store';
 
 /** How many messages a game's history keeps (the newest). */
 export const CHAT_HISTORY_MAX = 500;
@@ -101,10 +102,28 @@ export function createChatService(deps: ChatServiceDeps) {
       return { messages: toMessages(hasMore ? entries.slice(1) : entries), hasMore };
     },
 
-    /** Messages after `after`, for a client that was away; capped so a long absence is one answer. */
-    async since(gameId: string, after: string): Promise<ChatMessage[]> {
+    /**
+     * Messages after `after`, for a client that was away: the newest SYNC_MAX at most, with `gap` set
+     * when some after `after` cannot be given (trimmed from the history, or beyond one answer).
+     */
+    async since(gameId: string, after: string): Promise<ChatSyncAnswer> {
       if (!isStreamId(after)) throw new AppError('bad_request', 400, 'Invalid message id.');
-      return toMessages(await fromStore(() => store.streamAfter(keys.chatHistory(gameId), after, SYNC_MAX)));
+      const key = keys.chatHistory(gameId);
+      const newest = await fromStore(() => store.streamBefore(key, SYNC_MAX));
+      const missed = newest.filter((entry) => compareStreamIds(entry.id, after) > 0);
+      // Some of the newest are ones the client has: everything after `after` is in this answer.
+      let gap = false;
+      if (missed.length > 0 && missed.length === newest.length) {
+        const [[oldest], [firstAfter]] = await fromStore(() =>
+          Promise.all([store.streamAfter(key, '0-0', 1), store.streamAfter(key, after, 1)]),
+        );
+        // Complete only when `after` is still inside the history (nothing after it was trimmed) and
+        // the first message after it is the first one answered. Otherwise some are missing; when the
+        // trimming stopped exactly at `after` this says gap for nothing lost, which is the safe side.
+        const afterRetained = oldest !== undefined && compareStreamIds(oldest.id, after) <= 0;
+        gap = !afterRetained || firstAfter?.id !== missed[0]!.id;
+      }
+      return { messages: toMessages(missed), gap };
     },
 
     /** Moderators and admins remove a message for everyone. */

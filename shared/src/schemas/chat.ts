@@ -61,6 +61,16 @@ export const chatHistorySchema = z.object({
 /** `chat:sync`: everything after the newest message the client has (after a reconnect). */
 export const chatSyncSchema = z.object({ gameId: gameIdSchema, after: z.string().max(40) });
 
+/**
+ * `chat:sync`'s answer. `gap` is true when the server cannot give everything after the client's newest
+ * message (more was posted than the history keeps, or than one answer carries): `messages` are then
+ * the newest ones, and some before them were missed. The client shows that gap instead of hiding it.
+ */
+export interface ChatSyncAnswer {
+  messages: ChatMessage[];
+  gap: boolean;
+}
+
 /** `chat:delete`: moderators and admins remove a message for everyone. */
 export const chatDeleteSchema = z.object({ gameId: gameIdSchema, messageId: z.string().max(40) });
 

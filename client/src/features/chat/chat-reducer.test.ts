@@ -28,6 +28,18 @@ describe('chatReducer', () => {
     expect(state.messages.map((m) => m.id)).toEqual(['1-0', '3-0']);
   });
 
+  it('marks where messages were missed when a catch-up after a long absence has a gap', () => {
+    let state = chatReducer(initialChatState, {
+      type: 'loaded',
+      messages: [message('1-0', 1)],
+      hasMore: false,
+    });
+    state = chatReducer(state, { type: 'received-many', messages: [message('900-0', 40)] });
+    state = chatReducer(state, { type: 'gap', after: '1-0' });
+    expect(state.messages.map((m) => m.id)).toEqual(['1-0', '900-0']);
+    expect(state.gapAfter).toBe('1-0');
+  });
+
   it('falls back to the six sample messages in offline mode when loading fails', () => {
     const samples = sampleMessages('g1', 'Bills', 'Chiefs');
     expect(samples).toHaveLength(6);

@@ -8,6 +8,8 @@ export interface ChatState {
   status: 'loading' | 'ready' | 'offline';
   hasMore: boolean;
   loadingOlder: boolean;
+  /** After a long absence: the id of the message after which some were missed (shown in the list). */
+  gapAfter?: string;
 }
 
 export type ChatAction =
@@ -20,7 +22,8 @@ export type ChatAction =
   | { type: 'sending'; message: ListedMessage }
   | { type: 'sent'; tempId: string; message: ChatMessage }
   | { type: 'send-failed'; tempId: string }
-  | { type: 'deleted'; messageId: string };
+  | { type: 'deleted'; messageId: string }
+  | { type: 'gap'; after: string };
 
 export const initialChatState: ChatState = {
   messages: [],
@@ -87,6 +90,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     case 'deleted':
       return { ...state, messages: state.messages.filter((m) => m.id !== action.messageId) };
+    case 'gap':
+      return { ...state, gapAfter: action.after };
   }
 }
 

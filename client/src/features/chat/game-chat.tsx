@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ChatMessage, TeamSide } from '@shared/schemas/chat';
 import { CHAT_MESSAGE_MAX_CHARS } from '@shared/limits';
 import { formatChatTime, type ListedMessage } from './chat-reducer';
@@ -225,10 +225,22 @@ export function GameChat({
         </div>
         <div className="flex items-center gap-2 text-xs">
           <span
-            className="rounded-full bg-emerald-100 px-2 py-0.5 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200"
+            className="inline-flex items-center rounded-full bg-emerald-100 px-2 py-0.5 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200"
             aria-label={`${voiceParticipantCount} in voice`}
           >
-            🎙 {voiceParticipantCount}
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="mr-1 inline h-3.5 w-3.5 align-[-2px]"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            >
+              <rect x="7" y="2.5" width="6" height="10" rx="3" />
+              <path d="M4.5 9.5a5.5 5.5 0 0011 0M10 15v2.5" />
+            </svg>
+            {voiceParticipantCount}
           </span>
           {chat.status === 'offline' && (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800 dark:bg-amber-900/60 dark:text-amber-200">
@@ -278,13 +290,22 @@ export function GameChat({
                 </li>
               )}
               {chat.messages.map((message) => (
-                <MessageRow
-                  key={message.id}
-                  message={message}
-                  mine={message.login === user.login}
-                  canDelete={canModerate}
-                  onDelete={() => void chat.remove(message.id).catch(() => {})}
-                />
+                <Fragment key={message.id}>
+                  <MessageRow
+                    message={message}
+                    mine={message.login === user.login}
+                    canDelete={canModerate}
+                    onDelete={() => void chat.remove(message.id).catch(() => {})}
+                  />
+                  {message.id === chat.gapAfter && (
+                    <li
+                      role="note"
+                      className="mx-4 my-2 border-y border-dashed border-amber-300 py-1 text-center text-xs text-amber-800 dark:border-amber-700 dark:text-amber-200"
+                    >
+                      Some messages were missed while you were away.
+                    </li>
+                  )}
+                </Fragment>
               ))}
             </ul>
           )}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { Ack } from '@shared/events';
-import type { ChatMessage, ChatPage, TeamSide } from '@shared/schemas/chat';
+import type { ChatMessage, ChatPage, ChatSyncAnswer, TeamSide } from '@shared/schemas/chat';
 import { getSocket } from '@client/lib/socket';
 import { chatReducer, initialChatState, newestServerId, type ListedMessage } from './chat-reducer';
 import { sampleMessages } from './sample-messages';
@@ -90,8 +90,11 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
           if (cancelled) return;
           dispatch({ type: 'received-many', messages: page.messages });
           if (after) {
-            const missed = await request<ChatMessage[]>('chat:sync', { gameId, after });
-            if (!cancelled) dispatch({ type: 'received-many', messages: missed });
+            const missed = await request<ChatSyncAnswer>('chat:sync', { gameId, after });
+            if (cancelled) return;
+            dispatch({ type: 'received-many', messages: missed.messages });
+            // More was missed than the server can give: the list shows where messages are missing.
+            if (missed.gap) dispatch({ type: 'gap', after });
           }
         })
         .catch(() => {});
