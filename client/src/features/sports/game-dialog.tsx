@@ -292,7 +292,7 @@ function GameDialogBody({
         ) : null}
       </section>
 
-      {renderGameChat ? <section aria-label="Game chat">{renderGameChat(game)}</section> : null}
+      {renderGameChat ? <div>{renderGameChat(game)}</div> : null}
 
       <Dialog open={statsOpen} onClose={() => setStatsOpen(false)} size="lg" title="Advanced Stats">
         {content.status === 'loading' ? (
