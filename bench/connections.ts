@@ -18,25 +18,37 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '4' },
     targets: { type: 'string', default: 'ws,sio,ours' },
     settle: { type: 'string', default: '3', description: 'idle seconds before measuring' },
+    warm: {
+      type: 'string',
+      default: '200',
+      description: 'connections opened and closed before the baseline',
+    },
     snapshot: { type: 'boolean', default: false },
+    'app-root': { type: 'string', description: 'run ours from another checkout (before/after)' },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
   console.log(`npm run bench:connections -- [--connections 5000] [--workers 4] [--targets ws,sio,ours]
-  [--settle 3] [--snapshot]
---snapshot writes heap snapshots of our server before and after to bench/profiles/.`);
+  [--settle 3] [--warm 200] [--snapshot] [--app-root DIR]
+--snapshot writes heap snapshots of our server before and after to bench/profiles/.
+--targets before (with --app-root DIR) runs ours from another checkout too, e.g. a commit exported with
+  git archive <commit> server shared package.json tsconfig.json | tar -x -C DIR
+  (and ln -s "$PWD/node_modules" DIR/node_modules).`);
   process.exit(0);
 }
 
 const count = Number(args.connections);
-const targetNames = args.targets.split(',') as Array<'ws' | 'sio' | 'ours'>;
+type TargetName = 'ws' | 'sio' | 'ours' | 'before';
+const targetNames = args.targets.split(',') as TargetName[];
+const isOurs = (name: TargetName) => name === 'ours' || name === 'before';
 const runId = Date.now().toString(36);
 
 interface Row {
   target: string;
   connected: number;
   heapPerConn: number;
+  heapTotalPerConn: number;
   rssPerConn: number;
   externalPerConn: number;
   before: MemoryReport;
@@ -46,8 +58,8 @@ interface Row {
 
 const perConnection = (after: number, before: number, n: number) => (after - before) / n / 1024;
 
-async function measure(name: 'ws' | 'sio' | 'ours', pool: LoadPool): Promise<Row> {
-  const redis = name === 'ours' ? await startBenchRedis() : null;
+async function measure(name: TargetName, pool: LoadPool): Promise<Row> {
+  const redis = isOurs(name) ? await startBenchRedis() : null;
   let target: Target | null = null;
   try {
     target =
@@ -55,20 +67,27 @@ async function measure(name: 'ws' | 'sio' | 'ours', pool: LoadPool): Promise<Row
         ? await startWs()
         : name === 'sio'
           ? await startSio()
-          : await startApp({ redisUrl: redis!.url });
+          : await startApp({ redisUrl: redis!.url, root: name === 'before' ? args['app-root'] : undefined });
     if (redis) await waitForAdapters(redis.client, 1);
-    const kind = name === 'ours' ? 'app' : name;
+    const kind = isOurs(name) ? 'app' : (name as 'ws' | 'sio');
     const group = `${name}-idle`;
-    // Warm the code paths (a first connection compiles them) so the baseline is a running server.
+    // Warm up: connections compile and optimise the code paths (sign-in, handshake), and that code
+    // stays in the heap. Opening and closing some first keeps it out of the per-connection figure.
+    const warm = Number(args.warm);
     await pool.connect({
       group: `${group}-warm`,
       kind,
       url: target.url,
       room: '',
-      ...(kind === 'app' ? { logins: [`w${runId}`] } : { count: 1 }),
+      ...(kind === 'app'
+        ? { logins: Array.from({ length: warm }, (_, i) => `w${runId}-${i}`) }
+        : { count: warm }),
     });
     await pool.close(`${group}-warm`);
-    await sleep(500);
+    // Sessions are made first: a sign-in is not a connection, and its garbage is not either.
+    const logins = Array.from({ length: count }, (_, i) => `i${runId}-${i}`);
+    if (kind === 'app') await pool.signIn(target.url, logins);
+    await sleep(1000);
     const snapshots = join(ROOT, 'bench/profiles');
     if (args.snapshot && name === 'ours') {
       mkdirSync(snapshots, { recursive: true });
@@ -94,6 +113,7 @@ async function measure(name: 'ws' | 'sio' | 'ours', pool: LoadPool): Promise<Row
       target: name,
       connected: connected.connected,
       heapPerConn: perConnection(after.heapUsed, before.heapUsed, connected.connected),
+      heapTotalPerConn: perConnection(after.heapTotal, before.heapTotal, connected.connected),
       rssPerConn: perConnection(after.rss, before.rss, connected.connected),
       externalPerConn: perConnection(after.external, before.external, connected.connected),
       before,
@@ -128,7 +148,8 @@ const output = table(
   [
     'server',
     'connections',
-    'heap KB/conn',
+    'heap used KB/conn',
+    'heap total KB/conn',
     'RSS KB/conn',
     'external KB/conn',
     'ours ÷ sio (heap / RSS)',
@@ -138,12 +159,13 @@ const output = table(
     r.target,
     r.connected,
     fmt(r.heapPerConn, 2),
+    fmt(r.heapTotalPerConn, 2),
     fmt(r.rssPerConn, 2),
     fmt(r.externalPerConn, 2),
-    r.target === 'ours' && sio
+    isOurs(r.target as TargetName) && sio
       ? `${ratio(r.heapPerConn, sio.heapPerConn)} / ${ratio(r.rssPerConn, sio.rssPerConn)}`
       : '',
-    r.target === 'ours' && ws
+    isOurs(r.target as TargetName) && ws
       ? `${ratio(r.heapPerConn, ws.heapPerConn)} / ${ratio(r.rssPerConn, ws.rssPerConn)}`
       : '',
   ]),

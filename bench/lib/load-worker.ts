@@ -3,6 +3,7 @@
  * client connections — to our app (signed in, socket.io-client), to the bare Socket.IO reference or to
  * the raw ws reference — and answers the harness over IPC:
  *
+ * - signin   {url, logins}: signs logins in ahead of time (connect then uses their cookies)
  * - connect  {group, kind, url, room, logins | count}: opens the connections (and joins the room)
  * - arm      {group, from, to}: receivers count messages whose planned send time is in [from, to)
  * - send     {group, rate, startAt, endAt, size}: the group's first client sends on a fixed schedule;
@@ -41,6 +42,8 @@ interface Group {
 }
 
 const groups = new Map<string, Group>();
+/** Session cookies of logins signed in ahead of connecting (`signin`). */
+const cookies = new Map<string, string>();
 
 /** The payload of a message: its planned send time first, then padding to `size` characters. */
 function text(planned: number, seq: number, size: number): string {
@@ -160,7 +163,7 @@ async function connect(request: ConnectRequest) {
       let cookie: string | null = null;
       if (request.kind === 'app') {
         const before = monoMs();
-        cookie = await signIn(request.url, login);
+        cookie = cookies.get(login) ?? (await signIn(request.url, login));
         signInMs += monoMs() - before;
       }
       group.clients.push(await openClient(group, request.url, login, cookie));
@@ -264,6 +267,11 @@ async function handle(message: Record<string, unknown> & { cmd: string; group: s
   switch (message.cmd) {
     case 'connect':
       return connect(message as unknown as ConnectRequest);
+    case 'signin': {
+      const { url, logins } = message as unknown as { url: string; logins: string[] };
+      await mapLimit(logins, 16, async (login) => cookies.set(login, await signIn(url, login)));
+      return { signedIn: logins.length };
+    }
     case 'arm': {
       const group = groups.get(message.group)!;
       group.hist = new Histogram();

@@ -73,6 +73,16 @@ export class LoadPool {
     };
   }
 
+  /** Signs the logins in ahead of connecting, spread as connect() will spread them. */
+  async signIn(url: string, logins: string[]): Promise<void> {
+    const size = this.workers.length;
+    await Promise.all(
+      this.workers.map((worker, i) =>
+        worker.request({ cmd: 'signin', group: '', url, logins: logins.filter((_, n) => n % size === i) }),
+      ),
+    );
+  }
+
   /** CPU ms all load processes have used so far. */
   cpuMs(): number {
     return this.workers.reduce((sum, worker) => sum + cpuMs(worker.pid), 0);

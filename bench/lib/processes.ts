@@ -97,6 +97,8 @@ export interface StartOptions {
   probe?: boolean;
   /** Print the child's output as it comes (debugging). */
   verbose?: boolean;
+  /** Working directory (tsx reads tsconfig.json there); default the repo root. */
+  cwd?: string;
 }
 
 /** Forks a TypeScript entry with tsx, pinned to a CPU, with an IPC channel. */
@@ -108,7 +110,7 @@ export function startNode(options: StartOptions): NodeProcess {
     ...(options.nodeArgs ?? []),
   ];
   const child = fork(options.script, options.args ?? [], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     execArgv,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -55,15 +55,23 @@ export interface AppOptions {
   nodeArgs?: string[];
   name?: string;
   verbose?: boolean;
+  /**
+   * Another checkout of the app to run instead of this one (before/after comparisons):
+   * `git archive <commit> server shared package.json tsconfig.json | tar -x -C DIR` and a
+   * node_modules link in DIR.
+   */
+  root?: string;
 }
 
 /** Our app, as deployed: the composition root with Redis, pinned to the server core. */
 export async function startApp(options: AppOptions = {}): Promise<Target> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const root = options.root ?? ROOT;
   const proc = startNode({
     name: options.name ?? 'app',
-    script: join(ROOT, 'server/src/index.ts'),
+    script: join(root, 'server/src/index.ts'),
+    cwd: root,
     cpu: SERVER_CPU,
     probe: true,
     nodeArgs: options.nodeArgs,

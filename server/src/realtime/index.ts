@@ -1,4 +1,4 @@
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { ServerResponse, type Server as HttpServer, type IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { SessionData } from 'express-session';
 import { Server, type Socket } from 'socket.io';
@@ -41,7 +41,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
     ...(deps.adapterRedis ? { adapter: createAdapter(deps.adapterRedis) } : {}),
   });
 
-  io.engine.use(deps.sessionMiddleware);
+  io.engine.use(sessionOnHandshake(deps.sessionMiddleware));
 
   io.use((socket, next) => {
     const request = socket.request as IncomingMessage & { session?: SessionData };
@@ -56,6 +56,11 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
       name: user.name,
       role: request.session?.role ?? 'user',
     };
+    // Everything needed is copied: let the session go (Engine.IO keeps the upgrade request for the
+    // connection's life; bench/README.md, idle connections). socket.request is null from here on;
+    // socket.handshake keeps the headers.
+    delete request.session;
+    (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
     next();
   });
 
@@ -64,4 +69,41 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
   });
 
   return io;
+}
+
+/**
+ * Reads the session on a connection's first request only. Later engine requests (polls, the upgrade
+ * of a polling connection) carry a sid and need none: loading it there would cost a Redis read, and
+ * with rolling sessions a write, per poll.
+ *
+ * On a websocket handshake Engine.IO's stand-in response lives as long as the connection, and
+ * express-session hangs a dozen closures on it: there the middleware gets a throwaway response
+ * that passes its headers on (the rolling session cookie still goes out with the upgrade).
+ */
+function sessionOnHandshake(middleware: RequestHandler) {
+  type Req = Parameters<RequestHandler>[0];
+  type Res = Parameters<RequestHandler>[1];
+  type UpgradeResponse = Pick<ServerResponse, 'setHeader' | 'getHeader' | 'removeHeader'>;
+  return (req: IncomingMessage, res: ServerResponse | UpgradeResponse, next: (error?: unknown) => void) => {
+    if ((req as IncomingMessage & { _query?: { sid?: string } })._query?.sid !== undefined) {
+      next();
+      return;
+    }
+    if (res instanceof ServerResponse) {
+      middleware(req as Req, res as Res, next);
+      return;
+    }
+    const upgrade = {
+      setHeader: (name: string, value: string | string[]) => res.setHeader(name, value),
+      getHeader: (name: string) => res.getHeader(name),
+      removeHeader: (name: string) => res.removeHeader(name),
+      writeHead() {},
+      write: () => true,
+      end() {},
+    };
+    middleware(req as Req, upgrade as unknown as Res, (error?: unknown) => {
+      upgrade.writeHead(); // express-session writes its cookie header when the head is written
+      next(error);
+    });
+  };
 }
