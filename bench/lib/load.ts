@@ -42,7 +42,11 @@ export class LoadPool {
   }
 
   /** Opens a group's connections across the workers; `senderUrl` puts worker 0's clients elsewhere. */
-  async connect(spec: GroupSpec, options: { senderUrl?: string } = {}): Promise<ConnectResult> {
+  async connect(
+    spec: GroupSpec,
+    options: { senderUrl?: string; onlyFirst?: boolean } = {},
+  ): Promise<ConnectResult> {
+    if (options.onlyFirst) return new LoadPool([this.workers[0]!]).connect(spec);
     const size = this.workers.length;
     const total = spec.logins?.length ?? spec.count ?? 0;
     const share = (i: number) => {
@@ -164,6 +168,8 @@ export async function runSchedule(
   pool: LoadPool,
   options: {
     group: string;
+    /** The group whose first client sends (default: `group`); it must be on the first worker. */
+    senderGroup?: string;
     rate: number;
     receivers: number;
     size: number;
@@ -182,7 +188,14 @@ export async function runSchedule(
     acked: number;
     refused: number;
     firstError: string | null;
-  }>({ cmd: 'send', group: options.group, rate: options.rate, startAt, endAt: to, size: options.size });
+  }>({
+    cmd: 'send',
+    group: options.senderGroup ?? options.group,
+    rate: options.rate,
+    startAt,
+    endAt: to,
+    size: options.size,
+  });
   await sleep(Math.max(0, from - monoMs()));
   const cpuBefore = await options.serverCpu();
   const loadBefore = pool.cpuMs();

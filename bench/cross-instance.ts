@@ -1,0 +1,187 @@
+/**
+ * Cross-instance chat: the latency of a game room's messages when the sender and the receivers are
+ * on different instances behind one Redis, as a ratio to everyone on one instance. Four deployments
+ * run side by side, each with its own redis-server, interleaved: ours ×1, ours ×2, and the bare
+ * Socket.IO reference with the same Redis Streams adapter ×1 and ×2 (what the stack itself costs).
+ * `npm run bench:cross-instance -- --help` lists the options.
+ */
+import { parseArgs } from 'node:util';
+import { median } from './lib/histogram';
+import { LoadPool, runSchedule, type ScheduleResult } from './lib/load';
+import { cpuMs } from './lib/processes';
+import { fmt, machine, ratio, saveResult, table } from './lib/report';
+import {
+  startApp,
+  startBenchRedis,
+  startSio,
+  waitForAdapters,
+  type BenchRedis,
+  type Target,
+} from './lib/targets';
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '200' },
+    deliveries: { type: 'string', default: '10000' },
+    reps: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '3' },
+    measure: { type: 'string', default: '10' },
+    drain: { type: 'string', default: '2' },
+    size: { type: 'string', default: '100' },
+    workers: { type: 'string', default: '2' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (args.help) {
+  console.log(`npm run bench:cross-instance -- [--clients 200] [--deliveries 10000] [--reps 3]
+  [--warmup 3] [--measure 10] [--drain 2] [--size 100] [--workers 2]`);
+  process.exit(0);
+}
+
+const clients = Number(args.clients);
+const rate = Number(args.deliveries) / clients;
+const timing = {
+  warmupMs: Number(args.warmup) * 1000,
+  measureMs: Number(args.measure) * 1000,
+  drainMs: Number(args.drain) * 1000,
+};
+const runId = Date.now().toString(36);
+
+interface Deployment {
+  name: string;
+  kind: 'app' | 'sio';
+  redis: BenchRedis;
+  /** The sender's instance first; receivers are on the last one. */
+  instances: Target[];
+}
+
+async function deploy(name: string, kind: 'app' | 'sio', count: number): Promise<Deployment> {
+  const redis = await startBenchRedis();
+  const instances: Target[] = [];
+  for (let i = 0; i < count; i++) {
+    instances.push(
+      kind === 'app'
+        ? await startApp({ redisUrl: redis.url, name: `${name}-${i}` })
+        : await startSio({ redisUrl: redis.url, name: `${name}-${i}` }),
+    );
+  }
+  await waitForAdapters(redis.client, count);
+  return { name, kind, redis, instances };
+}
+
+const conditions = machine();
+console.log(
+  `cross-instance chat: ${clients} receivers, ${fmt(rate, 0)} msg/s, ${conditions.cores} cores, load average ${fmt(conditions.load1, 2)}`,
+);
+const deployments: Deployment[] = [];
+const pool = await LoadPool.start(Number(args.workers));
+const runs = new Map<string, ScheduleResult[]>();
+try {
+  deployments.push(
+    await deploy('ours ×1', 'app', 1),
+    await deploy('ours ×2', 'app', 2),
+    await deploy('sio ×1', 'sio', 1),
+    await deploy('sio ×2', 'sio', 2),
+  );
+  for (const [d, deployment] of deployments.entries()) {
+    const room = `x-${runId}-${d}`;
+    const logins = (role: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `x${runId}-${d}-${role}${i}`);
+    const sender = await pool.connect(
+      {
+        group: `${deployment.name}:send`,
+        kind: deployment.kind,
+        url: deployment.instances[0]!.url,
+        room,
+        ...(deployment.kind === 'app' ? { logins: logins('s', 1) } : { count: 1 }),
+      },
+      { onlyFirst: true },
+    );
+    const receivers = await pool.connect({
+      group: deployment.name,
+      kind: deployment.kind,
+      url: deployment.instances.at(-1)!.url,
+      room,
+      ...(deployment.kind === 'app' ? { logins: logins('r', clients) } : { count: clients }),
+    });
+    console.log(
+      `  ${deployment.name}: sender on instance 1, ${receivers.connected} receivers on instance ${deployment.instances.length}`,
+    );
+    if (sender.connected !== 1 || receivers.connected !== clients)
+      throw new Error(`${deployment.name}: ${sender.firstError ?? receivers.firstError}`);
+    runs.set(deployment.name, []);
+  }
+
+  for (let rep = 0; rep < Number(args.reps); rep++) {
+    const order = deployments.map((_, i) => deployments[(i + rep) % deployments.length]!);
+    for (const deployment of order) {
+      const result = await runSchedule(pool, {
+        group: deployment.name,
+        senderGroup: `${deployment.name}:send`,
+        rate,
+        receivers: clients,
+        size: Number(args.size),
+        ...timing,
+        serverCpu: async () =>
+          deployment.instances.reduce((sum, instance) => sum + cpuMs(instance.proc.pid), 0) +
+          (await deployment.redis.cpuMs()),
+      });
+      runs.get(deployment.name)!.push(result);
+      console.log(
+        `  rep ${rep + 1} ${deployment.name.padEnd(7)} delivered ${fmt(result.deliveries / (timing.measureMs / 1000), 0)}/s,` +
+          ` p50 ${fmt(result.hist.percentile(50), 2)} ms, p99 ${fmt(result.hist.percentile(99), 2)} ms,` +
+          ` server ${fmt((result.serverCpuMs * 1000) / Math.max(1, result.deliveries), 2)} µs/delivery, load ${fmt(result.loadCpu * 100, 0)} % CPU` +
+          (result.refused ? `, ${result.refused} refused: ${result.firstError}` : ''),
+      );
+    }
+  }
+} finally {
+  await pool.stop();
+  for (const deployment of deployments) {
+    for (const instance of deployment.instances) await instance.stop();
+    await deployment.redis.stop();
+  }
+}
+
+const summary = deployments.map((deployment) => {
+  const results = runs.get(deployment.name) ?? [];
+  return {
+    name: deployment.name,
+    delivered: median(results.map((r) => r.deliveries / (timing.measureMs / 1000))),
+    loss: median(results.map((r) => 1 - r.deliveries / r.expected)),
+    p50: median(results.map((r) => r.hist.percentile(50))),
+    p99: median(results.map((r) => r.hist.percentile(99))),
+    cpuUsPerDelivery: median(results.map((r) => (r.serverCpuMs * 1000) / Math.max(1, r.deliveries))),
+    loadCpu: Math.max(...results.map((r) => r.loadCpu)),
+  };
+});
+const one = (prefix: string) => summary.find((s) => s.name === `${prefix} ×1`)!;
+const output = table(
+  [
+    'deployment',
+    'delivered/s',
+    'loss',
+    'p50 ms',
+    'p99 ms',
+    'server CPU µs/delivery',
+    'load CPU (max)',
+    '×2 ÷ ×1 (p50 / p99)',
+  ],
+  summary.map((s) => {
+    const base = one(s.name.split(' ')[0]!);
+    return [
+      s.name,
+      fmt(s.delivered, 0),
+      `${fmt(s.loss * 100, 2)} %`,
+      fmt(s.p50, 2),
+      fmt(s.p99, 2),
+      fmt(s.cpuUsPerDelivery, 2),
+      `${fmt(s.loadCpu * 100, 0)} %`,
+      s.name.endsWith('×2') ? `${ratio(s.p50, base.p50)} / ${ratio(s.p99, base.p99)}` : '',
+    ];
+  }),
+);
+console.log(`\n${output}`);
+console.log(`load average at the end ${fmt(machine().load1, 2)}`);
+console.log(`saved ${await saveResult('cross-instance', { machine: conditions, args, summary })}`);
+process.exit(0);
