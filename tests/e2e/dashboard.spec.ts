@@ -85,7 +85,7 @@ test.describe('home dashboard', () => {
   test('first visit runs both questionnaires, then chips search the news and Read opens the article', async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, { firstVisit: true });
     await completeTeamPicker(page);
     await completeTechPicker(page);
 
@@ -147,7 +147,7 @@ test.describe('home dashboard', () => {
   });
 
   test('View in Frame shows a page that allows framing', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, { firstVisit: true });
     await skipThroughQuestionnaires(page);
     const teams = page.getByRole('region', { name: 'Your Favorite Teams' });
     await button(teams, 'Los Angeles Lakers').click();
@@ -165,7 +165,7 @@ test.describe('home dashboard', () => {
   });
 
   test('favourites edited in one tab show in the other without a reload', async ({ page, context }) => {
-    await signIn(page);
+    await signIn(page, { firstVisit: true });
     await skipThroughQuestionnaires(page);
 
     const other = await context.newPage();

@@ -16,6 +16,11 @@ export interface SignInOptions {
   expectName?: string;
   /** Start from this page instead of /login (a protected page redirects to /login first). */
   from?: string;
+  /**
+   * A first visit: the home page's questionnaires open on their own. By default the user is a
+   * returning one who has answered them, so they do not cover the page.
+   */
+  firstVisit?: boolean;
 }
 
 /** Tells the fake GitHub, for this browser context only, whom to sign in as. */
@@ -45,6 +50,13 @@ export const signOutButton = (page: Page) => page.getByRole('button', { name: 'S
  */
 export async function signIn(page: Page, options: SignInOptions = {}) {
   if (options.login) await useGitHubLogin(page.context(), options.login);
+  if (!options.firstVisit) {
+    await page.context().addInitScript(() => {
+      for (const key of ['teamQuestionnaireCompleted', 'techQuestionnaireCompleted']) {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, 'true');
+      }
+    });
+  }
   const expectName =
     options.expectName ??
     (options.login && options.login !== FAKE_USER.login ? options.login : FAKE_USER.name);
