@@ -2,8 +2,8 @@
 // `npm test`: everything a user needs to trust the build, in order, stopping at the first failure:
 // typecheck, lint (eslint + prettier), vitest (unit, component and integration tests against a real
 // redis-server) and Playwright end-to-end tests in Debian's Chromium.
-// System packages it needs (redis-server, chromium) are installed with apt-get when missing and
-// running as root; otherwise it says what to install. No other network access.
+// System packages it needs (redis-server, chromium, coturn, nginx) are installed with apt-get when
+// missing and running as root; otherwise it says what to install. No other network access.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,8 @@ function ensureSystemPackages() {
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   // coturn: the TURN server that carries voice media on loopback in the e2e tests.
   if (!onPath('turnserver')) missing.push('coturn');
+  // nginx: the scale-out test runs the repo's deploy/nginx config in front of two instances.
+  if (!onPath('nginx') && !existsSync('/usr/sbin/nginx')) missing.push('nginx');
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) {
