@@ -1,0 +1,207 @@
+/**
+ * Scoreboard push: a score changes at the (fake) ESPN source and a fan presses Refresh All; how
+ * long until every one of N connected clients has the new `sportsDataUpdated`, p50/p99 over the
+ * clients and the time until the last one has it. One instance, and two instances behind one Redis
+ * (clients split between them, the refresh landing on the first), side by side and interleaved.
+ * `npm run bench:scoreboard -- --help` lists the options.
+ */
+import { parseArgs } from 'node:util';
+import { defaultFakeGames, startFakeEspn, type FakeGame } from '../tests/fakes/espn';
+import { median, monoMs } from './lib/histogram';
+import { LoadPool } from './lib/load';
+import { cpuMs, LOAD_CPU, pin, sleep } from './lib/processes';
+import { fmt, machine, ratio, saveResult, table } from './lib/report';
+import { signIn } from './lib/sign-in';
+import { startApp, startBenchRedis, waitForAdapters, type BenchRedis, type Target } from './lib/targets';
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '2000' },
+    updates: { type: 'string', default: '10', description: 'score changes per deployment' },
+    workers: { type: 'string', default: '4' },
+    gap: { type: 'string', default: '1', description: 'seconds between updates' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (args.help) {
+  console.log(`npm run bench:scoreboard -- [--clients 2000] [--updates 10] [--workers 4] [--gap 1]`);
+  process.exit(0);
+}
+
+const clients = Number(args.clients);
+const runId = Date.now().toString(36);
+// The harness (and the fake source in it) stays off the server core.
+pin(process.pid, LOAD_CPU);
+
+// No game is live, so the poller (every SPORTS_POLL_SECONDS, here an hour) stays out of the way:
+// every push measured comes from the refresh the harness asks for.
+const games: FakeGame[] = defaultFakeGames().map((game) =>
+  game.state === 'in'
+    ? { ...game, state: 'post', statusName: 'STATUS_FINAL', detail: 'Final', shortDetail: 'Final' }
+    : game,
+);
+const espn = await startFakeEspn({ games });
+const scored = games.find((game) => game.state === 'post' && game.statusName === 'STATUS_FINAL')!;
+
+interface Deployment {
+  name: string;
+  redis: BenchRedis;
+  instances: Target[];
+  cookie: string;
+}
+
+async function deploy(name: string, count: number): Promise<Deployment> {
+  const redis = await startBenchRedis();
+  const instances: Target[] = [];
+  for (let i = 0; i < count; i++) {
+    instances.push(
+      await startApp({
+        redisUrl: redis.url,
+        name: `${name}-${i}`,
+        env: { ESPN_BASE_URL: espn.url, API_RATE_LIMIT: '100000000' },
+      }),
+    );
+  }
+  await waitForAdapters(redis.client, count);
+  const cookie = await signIn(instances[0]!.url, `sb${runId}-${count}-trigger`);
+  return { name, redis, instances, cookie };
+}
+
+interface Update {
+  p50: number;
+  p99: number;
+  /** Until the last client had it. */
+  all: number;
+  missing: number;
+  refreshMs: number;
+  serverCpuMs: number;
+}
+
+let score = 100;
+async function update(pool: LoadPool, deployment: Deployment): Promise<Update> {
+  const cpu = async () =>
+    deployment.instances.reduce((sum, instance) => sum + cpuMs(instance.proc.pid), 0) +
+    (await deployment.redis.cpuMs());
+  const cpuBefore = await cpu();
+  const since = monoMs();
+  espn.setScore(scored.id, scored.awayScore, ++score);
+  const answer = await fetch(`${deployment.instances[0]!.url}/api/sports/refresh`, {
+    method: 'POST',
+    headers: { cookie: deployment.cookie, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  await answer.arrayBuffer();
+  const refreshMs = monoMs() - since;
+  if (answer.status !== 200) throw new Error(`refresh answered ${answer.status}`);
+  const deadline = since + 30_000;
+  for (;;) {
+    const pushes = await pool.pushes(deployment.name, since);
+    if (pushes.missing === 0 || monoMs() > deadline) {
+      return {
+        p50: pushes.hist.percentile(50),
+        p99: pushes.hist.percentile(99),
+        all: pushes.missing === 0 ? pushes.max : Number.NaN,
+        missing: pushes.missing,
+        refreshMs,
+        serverCpuMs: (await cpu()) - cpuBefore,
+      };
+    }
+    await sleep(50);
+  }
+}
+
+const conditions = machine();
+console.log(
+  `scoreboard push: ${clients} clients per deployment, ${conditions.cores} cores, load average ${fmt(conditions.load1, 2)}`,
+);
+const pool = await LoadPool.start(Number(args.workers));
+const deployments: Deployment[] = [];
+const results = new Map<string, Update[]>();
+let payloadBytes = 0;
+try {
+  deployments.push(await deploy('ours ×1', 1), await deploy('ours ×2', 2));
+  for (const deployment of deployments) {
+    const urls = deployment.instances.map((instance) => instance.url);
+    const connected = await pool.connect({
+      group: deployment.name,
+      kind: 'app',
+      url: urls,
+      room: '',
+      watch: 'sportsDataUpdated',
+      concurrency: 24,
+      logins: Array.from({ length: clients }, (_, i) => `sb${runId}-${deployment.instances.length}-${i}`),
+    });
+    console.log(
+      `  ${deployment.name}: ${connected.connected} clients on ${urls.length} instance(s) in ${fmt(connected.ms / 1000)} s`,
+    );
+    if (connected.connected !== clients) throw new Error(`${deployment.name}: ${connected.firstError}`);
+    results.set(deployment.name, []);
+  }
+  const board = await fetch(`${deployments[0]!.instances[0]!.url}/api/sports/scoreboard`, {
+    headers: { cookie: deployments[0]!.cookie },
+  });
+  payloadBytes = (await board.text()).length;
+
+  for (let i = 0; i < Number(args.updates); i++) {
+    for (const deployment of i % 2 ? [...deployments].reverse() : deployments) {
+      const result = await update(pool, deployment);
+      results.get(deployment.name)!.push(result);
+      console.log(
+        `  ${deployment.name} update ${i + 1}: p50 ${fmt(result.p50, 1)} ms, p99 ${fmt(result.p99, 1)} ms,` +
+          ` all ${fmt(result.all, 1)} ms (refresh answered in ${fmt(result.refreshMs, 1)} ms),` +
+          ` server ${fmt(result.serverCpuMs, 0)} ms CPU${result.missing ? `, ${result.missing} missing` : ''}`,
+      );
+      await sleep(Number(args.gap) * 1000);
+    }
+  }
+} finally {
+  await pool.stop();
+  for (const deployment of deployments) {
+    for (const instance of deployment.instances) await instance.stop();
+    await deployment.redis.stop();
+  }
+  await espn.close();
+}
+
+const summary = deployments.map((deployment) => {
+  const updates = results.get(deployment.name) ?? [];
+  return {
+    name: deployment.name,
+    p50: median(updates.map((u) => u.p50)),
+    p99: median(updates.map((u) => u.p99)),
+    all: median(updates.map((u) => u.all)),
+    worstAll: Math.max(...updates.map((u) => u.all)),
+    refreshMs: median(updates.map((u) => u.refreshMs)),
+    serverCpuMs: median(updates.map((u) => u.serverCpuMs)),
+    missing: updates.reduce((sum, u) => sum + u.missing, 0),
+  };
+});
+const one = summary[0]!;
+const output = table(
+  [
+    'deployment',
+    'p50 ms',
+    'p99 ms',
+    'all clients ms (median / worst)',
+    'refresh answered ms',
+    'server CPU ms per update',
+    'missing',
+    '×2 ÷ ×1 (p50 / p99 / all)',
+  ],
+  summary.map((s) => [
+    s.name,
+    fmt(s.p50, 1),
+    fmt(s.p99, 1),
+    `${fmt(s.all, 1)} / ${fmt(s.worstAll, 1)}`,
+    fmt(s.refreshMs, 1),
+    fmt(s.serverCpuMs, 0),
+    s.missing,
+    s === one ? '' : `${ratio(s.p50, one.p50)} / ${ratio(s.p99, one.p99)} / ${ratio(s.all, one.all)}`,
+  ]),
+);
+console.log(`\n${output}`);
+console.log(
+  `scoreboard answer ${fmt(payloadBytes / 1024, 1)} KB; load average at the end ${fmt(machine().load1, 2)}`,
+);
+console.log(`saved ${await saveResult('scoreboard', { machine: conditions, args, payloadBytes, summary })}`);
+process.exit(0);
