@@ -5,6 +5,7 @@
 import type { AnswerCitation, SearchResult } from '@shared/schemas/search';
 import type { ContentFlags } from '../content/service';
 import { AppError } from '../errors';
+import { GuardedFetchError } from '../http/guarded-fetch';
 import {
   ExaError,
   type ExaClient,
@@ -85,7 +86,25 @@ function searchError(
   return new AppError(fallbackCode, 502, undefined, { cause: error });
 }
 
-export function createExaProvider(client: ExaClient): SearchProvider {
+/** The guarded fetcher's checks without fetching (GuardedFetcher.vet); throws GuardedFetchError. */
+export type UrlVetter = (url: string) => Promise<void>;
+
+/**
+ * Why a URL must not be handed to Exa, or null. Exa fetches on its side, but a private, loopback or
+ * metadata address is refused here as the page readers refuse it (DESIGN.md); a name this server
+ * cannot resolve is Exa's to try.
+ */
+async function refusal(vet: UrlVetter, url: string): Promise<string | null> {
+  try {
+    await vet(url);
+    return null;
+  } catch (error) {
+    if (error instanceof GuardedFetchError && error.refused) return error.message;
+    return null;
+  }
+}
+
+export function createExaProvider(client: ExaClient, vet: UrlVetter): SearchProvider {
   return {
     name: 'exa',
     answersConfigured: true,
@@ -119,6 +138,8 @@ export function createExaProvider(client: ExaClient): SearchProvider {
     },
 
     async findSimilar(request, signal) {
+      const refused = await refusal(vet, request.url);
+      if (refused) throw new AppError('url_refused', 400, refused);
       try {
         const answer = await client.findSimilar(
           {
@@ -145,14 +166,30 @@ export function createExaProvider(client: ExaClient): SearchProvider {
     },
 
     async getContents(request, signal) {
+      const checks = await Promise.all(
+        request.urls.map(async (url) => ({ url, refused: await refusal(vet, url) })),
+      );
+      const allowed = checks.filter((check) => !check.refused).map((check) => check.url);
+      const refusedStatuses = checks.flatMap((check) =>
+        check.refused
+          ? [
+              {
+                id: check.url,
+                status: 'error' as const,
+                error: { tag: 'URL_REFUSED', httpStatusCode: null, message: check.refused },
+              },
+            ]
+          : [],
+      );
+      if (allowed.length === 0) throw new AppError('url_refused', 400, refusedStatuses[0]!.error.message);
       let answer;
       try {
-        answer = await client.contents({ urls: request.urls, ...contentsOptions(request) }, signal);
+        answer = await client.contents({ urls: allowed, ...contentsOptions(request) }, signal);
       } catch (error) {
         throw searchError(error, 'content_failed');
       }
       const results = (answer.results ?? []).map(toSearchResult);
-      const statuses = (answer.statuses ?? []).map((status) => {
+      const exaStatuses = (answer.statuses ?? []).map((status) => {
         const ok = status.status === 'success';
         return ok
           ? { id: status.id, status: 'success' as const }
@@ -166,6 +203,8 @@ export function createExaProvider(client: ExaClient): SearchProvider {
               },
             };
       });
+      // Every URL has a status: Exa's, or this server's refusal.
+      const statuses = [...exaStatuses, ...refusedStatuses];
       if (results.length === 0) {
         const failed = statuses.find((status) => status.status === 'error');
         throw new AppError(

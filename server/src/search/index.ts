@@ -26,6 +26,8 @@ export function createSearchFeature(deps: {
     return {
       provider: createExaProvider(
         createExaClient({ apiKey: config.EXA_API_KEY, baseUrl: config.EXA_BASE_URL }),
+        // Exa fetches on its side; a private or local address is still refused here (DESIGN.md).
+        (url) => content.fetcher.vet(url),
       ),
       news: null,
     };
