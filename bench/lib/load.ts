@@ -155,6 +155,7 @@ export interface ScheduleResult {
   hist: Histogram;
   /** Server-side CPU ms (every process passed in) during the measured window. */
   serverCpuMs: number;
+  cpuPartsMs: Record<string, number>;
   /** Load-generator CPU as a fraction of one core during the window. */
   loadCpu: number;
   measureMs: number;
@@ -177,8 +178,12 @@ export async function runSchedule(
     measureMs: number;
     drainMs: number;
     serverCpu: () => Promise<number>;
+    /** Parts of the server CPU reported on their own (e.g. redis-server), same window. */
+    cpuParts?: Record<string, () => Promise<number>>;
   },
 ): Promise<ScheduleResult> {
+  const parts = Object.entries(options.cpuParts ?? {});
+  const readParts = () => Promise.all(parts.map(([, read]) => read()));
   const startAt = Math.round(monoMs() + 300);
   const from = startAt + options.warmupMs;
   const to = from + options.measureMs;
@@ -198,9 +203,11 @@ export async function runSchedule(
   });
   await sleep(Math.max(0, from - monoMs()));
   const cpuBefore = await options.serverCpu();
+  const partsBefore = await readParts();
   const loadBefore = pool.cpuMs();
   await sleep(Math.max(0, to - monoMs()));
   const cpuAfter = await options.serverCpu();
+  const partsAfter = await readParts();
   const loadAfter = pool.cpuMs();
   const sent = await sending;
   await sleep(options.drainMs);
@@ -212,6 +219,7 @@ export async function runSchedule(
     expected: inWindow * options.receivers,
     hist: collected.hist,
     serverCpuMs: cpuAfter - cpuBefore,
+    cpuPartsMs: Object.fromEntries(parts.map(([name], i) => [name, partsAfter[i]! - partsBefore[i]!])),
     loadCpu: (loadAfter - loadBefore) / options.measureMs,
     measureMs: options.measureMs,
   };

@@ -15,6 +15,7 @@ import { createChatRouter } from './chat/routes';
 import { createChatService } from './chat/service';
 import { createContentFeature } from './content';
 import { createContentRouter } from './content/routes';
+import { compressedAssets } from './http/compressed-assets';
 import { apiNotFound, errorHandler } from './http/errors';
 import { requireSameOrigin } from './http/origin';
 import { createRateLimiter } from './http/rate-limit';
@@ -209,6 +210,8 @@ export function createApp(deps: AppDeps): App {
   if (clientDir && indexHtml) {
     app.use(
       '/assets',
+      // Scripts and styles go out brotli/gzip-compressed (bench/README.md, client).
+      compressedAssets(join(clientDir, 'assets')),
       express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
     );
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
