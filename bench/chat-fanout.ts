@@ -11,7 +11,15 @@ import { median } from './lib/histogram';
 import { LoadPool, runSchedule, type ScheduleResult } from './lib/load';
 import { cpuMs, ROOT } from './lib/processes';
 import { fmt, machine, ratio, saveResult, table } from './lib/report';
-import { startApp, startBenchRedis, startSio, startWs, waitForAdapters, type Target } from './lib/targets';
+import {
+  startApp,
+  startBenchRedis,
+  startSio,
+  startWs,
+  waitForAdapters,
+  type BenchRedis,
+  type Target,
+} from './lib/targets';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,6 +33,7 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '2' },
     targets: { type: 'string', default: 'ws,sio,ours' },
     profile: { type: 'boolean', default: false },
+    'app-root': { type: 'string', description: 'the checkout the `before` target runs' },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -32,12 +41,16 @@ const { values: args } = parseArgs({
 if (args.help) {
   console.log(`npm run bench:chat -- [--clients 200,1000] [--deliveries 10000] [--reps 3] [--warmup 3]
   [--measure 10] [--drain 2] [--size 100] [--workers 2] [--targets ws,sio,ours] [--profile]
+  [--app-root DIR] (with the target \`before\`: another checkout of the app, for before/after)
 --profile writes a CPU profile of our server to bench/profiles/ (open it in Chrome DevTools).`);
   process.exit(0);
 }
 
 const clientCounts = args.clients.split(',').map(Number);
-const targetNames = args.targets.split(',') as Array<'ws' | 'sio' | 'ours'>;
+type TargetName = 'ws' | 'sio' | 'ours' | 'before';
+const targetNames = args.targets.split(',') as TargetName[];
+/** Our app: this checkout, or `before` (another checkout, --app-root) for before/after ratios. */
+const isOurs = (name: string) => name === 'ours' || name === 'before';
 const reps = Number(args.reps);
 const timing = {
   warmupMs: Number(args.warmup) * 1000,
@@ -57,6 +70,8 @@ interface Summary {
   p99: number;
   max: number;
   cpuUsPerDelivery: number;
+  /** Of which redis-server (ours only). */
+  redisUsPerDelivery: number;
   serverCpu: number;
   loadCpu: number;
   refused: number;
@@ -76,6 +91,9 @@ function summarise(target: string, clients: number, rate: number, runs: Schedule
     p99: median(runs.map((r) => r.hist.percentile(99))),
     max: Math.max(...runs.map((r) => r.hist.max)),
     cpuUsPerDelivery: median(runs.map((r) => (r.serverCpuMs * 1000) / Math.max(1, r.deliveries))),
+    redisUsPerDelivery: median(
+      runs.map((r) => ((r.cpuPartsMs.redis ?? 0) * 1000) / Math.max(1, r.deliveries)),
+    ),
     serverCpu: median(runs.map((r) => r.serverCpuMs / r.measureMs)),
     loadCpu: Math.max(...runs.map((r) => r.loadCpu)),
     refused: runs.reduce((sum, r) => sum + r.refused, 0),
@@ -85,7 +103,8 @@ function summarise(target: string, clients: number, rate: number, runs: Schedule
 
 async function benchClients(clients: number): Promise<Summary[]> {
   const rate = Number(args.deliveries) / clients;
-  const redis = await startBenchRedis();
+  // Each app gets its own redis-server: instances on one Redis read each other's adapter stream.
+  const redises: Record<string, BenchRedis> = {};
   const profileDir = join(ROOT, 'bench/profiles');
   if (args.profile) mkdirSync(profileDir, { recursive: true });
   const targets: Record<string, Target> = {};
@@ -93,24 +112,27 @@ async function benchClients(clients: number): Promise<Summary[]> {
   try {
     if (targetNames.includes('ws')) targets.ws = await startWs();
     if (targetNames.includes('sio')) targets.sio = await startSio();
-    if (targetNames.includes('ours')) {
-      targets.ours = await startApp({
+    for (const name of targetNames.filter(isOurs)) {
+      const redis = (redises[name] = await startBenchRedis());
+      targets[name] = await startApp({
+        name,
         redisUrl: redis.url,
         verbose: args.verbose,
-        nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+        root: name === 'before' ? args['app-root'] : undefined,
+        nodeArgs: args.profile && name === 'ours' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
       });
       await waitForAdapters(redis.client, 1);
     }
     for (const name of targetNames) {
       const target = targets[name]!;
-      const kind = name === 'ours' ? 'app' : name;
+      const kind = isOurs(name) ? 'app' : (name as 'ws' | 'sio');
       const connected = await pool.connect({
         group: name,
         kind,
         url: target.url,
         room: `bench-${runId}-${clients}`,
         ...(kind === 'app'
-          ? { logins: Array.from({ length: clients }, (_, i) => `b${runId}-${clients}-${i}`) }
+          ? { logins: Array.from({ length: clients }, (_, i) => `b${runId}-${name}-${clients}-${i}`) }
           : { count: clients }),
       });
       console.log(
@@ -126,17 +148,19 @@ async function benchClients(clients: number): Promise<Summary[]> {
       const order = targetNames.map((_, i) => targetNames[(i + rep) % targetNames.length]!);
       for (const name of order) {
         const target = targets[name]!;
+        const redis = redises[name];
         const result = await runSchedule(pool, {
           group: name,
           rate,
           receivers: clients,
           size: Number(args.size),
           ...timing,
-          serverCpu: async () => cpuMs(target.proc.pid) + (name === 'ours' ? await redis.cpuMs() : 0),
+          serverCpu: async () => cpuMs(target.proc.pid) + (redis ? await redis.cpuMs() : 0),
+          cpuParts: redis ? { redis: () => redis.cpuMs() } : {},
         });
         runs[name]!.push(result);
         console.log(
-          `  rep ${rep + 1} ${name.padEnd(4)} delivered ${fmt(result.deliveries / (timing.measureMs / 1000), 0)}/s` +
+          `  rep ${rep + 1} ${name.padEnd(6)} delivered ${fmt(result.deliveries / (timing.measureMs / 1000), 0)}/s` +
             ` of ${fmt(rate * clients, 0)}/s, p50 ${fmt(result.hist.percentile(50), 2)} ms, p99 ` +
             `${fmt(result.hist.percentile(99), 2)} ms, server ${fmt((result.serverCpuMs * 1000) / Math.max(1, result.deliveries), 2)} µs/delivery` +
             `, load ${fmt(result.loadCpu * 100, 0)} % CPU${result.refused ? `, ${result.refused} refused: ${result.firstError}` : ''}`,
@@ -148,7 +172,7 @@ async function benchClients(clients: number): Promise<Summary[]> {
     for (const name of targetNames) await pool.close(name).catch(() => {});
     await pool.stop();
     for (const target of Object.values(targets)) await target.stop();
-    await redis.stop();
+    for (const redis of Object.values(redises)) await redis.stop();
   }
 }
 
@@ -174,12 +198,14 @@ const rows = summaries.map((s) => {
     `${fmt(s.loss * 100, 2)} %`,
     fmt(s.p50, 2),
     fmt(s.p99, 2),
-    fmt(s.cpuUsPerDelivery, 2),
+    isOurs(s.target)
+      ? `${fmt(s.cpuUsPerDelivery, 2)} (Redis ${fmt(s.redisUsPerDelivery, 2)})`
+      : fmt(s.cpuUsPerDelivery, 2),
     `${fmt(s.loadCpu * 100, 0)} %`,
-    s.target === 'ours' && sio
+    isOurs(s.target) && sio
       ? `${ratio(s.p99, sio.p99)} / ${ratio(s.cpuUsPerDelivery, sio.cpuUsPerDelivery)}`
       : '',
-    s.target === 'ours' && ws
+    isOurs(s.target) && ws
       ? `${ratio(s.p99, ws.p99)} / ${ratio(s.cpuUsPerDelivery, ws.cpuUsPerDelivery)}`
       : '',
   ];

@@ -14,15 +14,38 @@ export function acked<S extends z.ZodType, R>(
   schema: S,
   handler: (input: z.infer<S>) => Promise<R>,
 ) {
-  return async (payload: unknown, ack?: unknown) => {
-    const reply = typeof ack === 'function' ? (ack as (answer: Ack<R>) => void) : () => {};
-    try {
-      const data = await handler(parseInput(schema, payload));
-      reply({ ok: true, data });
-    } catch (error) {
-      if (!(error instanceof AppError)) logger.error({ err: error }, 'socket handler failed');
-      const { body } = toErrorBody(error);
-      reply({ ok: false, error: { code: body.error.code, message: body.error.message } });
-    }
+  return (payload: unknown, ack?: unknown) => answer(logger, schema, handler, payload, ack);
+}
+
+/**
+ * As `acked`, for a handler built once and shared by every socket: Socket.IO calls a listener with
+ * `this` set to its socket, which the handler receives first. Per-socket closures would cost memory
+ * on every idle connection (bench/README.md, idle connections).
+ */
+export function ackedOnSocket<Sock, S extends z.ZodType, R>(
+  logger: Logger,
+  schema: S,
+  handler: (socket: Sock, input: z.infer<S>) => Promise<R>,
+) {
+  return function (this: Sock, payload: unknown, ack?: unknown) {
+    return answer(logger, schema, (input) => handler(this, input), payload, ack);
   };
+}
+
+async function answer<S extends z.ZodType, R>(
+  logger: Logger,
+  schema: S,
+  handler: (input: z.infer<S>) => Promise<R>,
+  payload: unknown,
+  ack: unknown,
+): Promise<void> {
+  const reply = typeof ack === 'function' ? (ack as (answer: Ack<R>) => void) : () => {};
+  try {
+    const data = await handler(parseInput(schema, payload));
+    reply({ ok: true, data });
+  } catch (error) {
+    if (!(error instanceof AppError)) logger.error({ err: error }, 'socket handler failed');
+    const { body } = toErrorBody(error);
+    reply({ ok: false, error: { code: body.error.code, message: body.error.message } });
+  }
 }
