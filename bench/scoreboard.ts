@@ -2,7 +2,9 @@
  * Scoreboard push: a score changes at the (fake) ESPN source and a fan presses Refresh All; how
  * long until every one of N connected clients has the new `sportsDataUpdated`, p50/p99 over the
  * clients and the time until the last one has it. One instance, and two instances behind one Redis
- * (clients split between them, the refresh landing on the first), side by side and interleaved.
+ * (clients split between them, the refresh landing on the first), side by side and interleaved,
+ * with a bare Socket.IO server pushing the same payload to as many clients as the reference for the
+ * fan-out itself (first client to last).
  * `npm run bench:scoreboard -- --help` lists the options.
  */
 import { parseArgs } from 'node:util';
@@ -12,7 +14,14 @@ import { LoadPool } from './lib/load';
 import { cpuMs, LOAD_CPU, pin, sleep } from './lib/processes';
 import { fmt, machine, ratio, saveResult, table } from './lib/report';
 import { signIn } from './lib/sign-in';
-import { startApp, startBenchRedis, waitForAdapters, type BenchRedis, type Target } from './lib/targets';
+import {
+  startApp,
+  startBenchRedis,
+  startSio,
+  waitForAdapters,
+  type BenchRedis,
+  type Target,
+} from './lib/targets';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,9 +54,21 @@ const scored = games.find((game) => game.state === 'post' && game.statusName ===
 
 interface Deployment {
   name: string;
-  redis: BenchRedis;
+  kind: 'app' | 'sio';
+  redis: BenchRedis | null;
   instances: Target[];
   cookie: string;
+}
+
+/** The reference: a bare Socket.IO server pushing the same payload to every client, nothing else. */
+async function deployReference(): Promise<Deployment> {
+  return {
+    name: 'sio ×1',
+    kind: 'sio',
+    redis: null,
+    instances: [await startSio({ name: 'sio' })],
+    cookie: '',
+  };
 }
 
 async function deploy(name: string, count: number): Promise<Deployment> {
@@ -64,7 +85,7 @@ async function deploy(name: string, count: number): Promise<Deployment> {
   }
   await waitForAdapters(redis.client, count);
   const cookie = await signIn(instances[0]!.url, `sb${runId}-${count}-trigger`);
-  return { name, redis, instances, cookie };
+  return { name, kind: 'app', redis, instances, cookie };
 }
 
 interface Update {
@@ -72,6 +93,8 @@ interface Update {
   p99: number;
   /** Until the last client had it. */
   all: number;
+  /** From the first client having it to the last: the fan-out itself. */
+  spread: number;
   missing: number;
   refreshMs: number;
   serverCpuMs: number;
@@ -81,18 +104,24 @@ let score = 100;
 async function update(pool: LoadPool, deployment: Deployment): Promise<Update> {
   const cpu = async () =>
     deployment.instances.reduce((sum, instance) => sum + cpuMs(instance.proc.pid), 0) +
-    (await deployment.redis.cpuMs());
+    (deployment.redis ? await deployment.redis.cpuMs() : 0);
   const cpuBefore = await cpu();
   const since = monoMs();
   espn.setScore(scored.id, scored.awayScore, ++score);
-  const answer = await fetch(`${deployment.instances[0]!.url}/api/sports/refresh`, {
-    method: 'POST',
-    headers: { cookie: deployment.cookie, 'content-type': 'application/json' },
-    body: '{}',
-  });
+  const answer =
+    deployment.kind === 'app'
+      ? await fetch(`${deployment.instances[0]!.url}/api/sports/refresh`, {
+          method: 'POST',
+          headers: { cookie: deployment.cookie, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      : await fetch(`${deployment.instances[0]!.url}/broadcast/sportsDataUpdated`, {
+          method: 'POST',
+          body: referencePayload,
+        });
   await answer.arrayBuffer();
   const refreshMs = monoMs() - since;
-  if (answer.status !== 200) throw new Error(`refresh answered ${answer.status}`);
+  if (!answer.ok) throw new Error(`refresh answered ${answer.status}`);
   const deadline = since + 30_000;
   for (;;) {
     const pushes = await pool.pushes(deployment.name, since);
@@ -101,6 +130,7 @@ async function update(pool: LoadPool, deployment: Deployment): Promise<Update> {
         p50: pushes.hist.percentile(50),
         p99: pushes.hist.percentile(99),
         all: pushes.missing === 0 ? pushes.max : Number.NaN,
+        spread: pushes.missing === 0 ? pushes.max - pushes.min : Number.NaN,
         missing: pushes.missing,
         refreshMs,
         serverCpuMs: (await cpu()) - cpuBefore,
@@ -118,18 +148,27 @@ const pool = await LoadPool.start(Number(args.workers));
 const deployments: Deployment[] = [];
 const results = new Map<string, Update[]>();
 let payloadBytes = 0;
+/** What ours pushes (the stored scoreboard), for the reference to push too. */
+let referencePayload = '';
 try {
-  deployments.push(await deploy('ours ×1', 1), await deploy('ours ×2', 2));
+  deployments.push(await deploy('ours ×1', 1), await deploy('ours ×2', 2), await deployReference());
   for (const deployment of deployments) {
     const urls = deployment.instances.map((instance) => instance.url);
     const connected = await pool.connect({
       group: deployment.name,
-      kind: 'app',
+      kind: deployment.kind,
       url: urls,
       room: '',
       watch: 'sportsDataUpdated',
       concurrency: 24,
-      logins: Array.from({ length: clients }, (_, i) => `sb${runId}-${deployment.instances.length}-${i}`),
+      ...(deployment.kind === 'app'
+        ? {
+            logins: Array.from(
+              { length: clients },
+              (_, i) => `sb${runId}-${deployment.instances.length}-${i}`,
+            ),
+          }
+        : { count: clients }),
     });
     console.log(
       `  ${deployment.name}: ${connected.connected} clients on ${urls.length} instance(s) in ${fmt(connected.ms / 1000)} s`,
@@ -140,15 +179,16 @@ try {
   const board = await fetch(`${deployments[0]!.instances[0]!.url}/api/sports/scoreboard`, {
     headers: { cookie: deployments[0]!.cookie },
   });
-  payloadBytes = (await board.text()).length;
+  referencePayload = await board.text();
+  payloadBytes = referencePayload.length;
 
   for (let i = 0; i < Number(args.updates); i++) {
-    for (const deployment of i % 2 ? [...deployments].reverse() : deployments) {
+    for (const deployment of deployments.map((_, d) => deployments[(d + i) % deployments.length]!)) {
       const result = await update(pool, deployment);
       results.get(deployment.name)!.push(result);
       console.log(
         `  ${deployment.name} update ${i + 1}: p50 ${fmt(result.p50, 1)} ms, p99 ${fmt(result.p99, 1)} ms,` +
-          ` all ${fmt(result.all, 1)} ms (refresh answered in ${fmt(result.refreshMs, 1)} ms),` +
+          ` all ${fmt(result.all, 1)} ms, fan-out ${fmt(result.spread, 1)} ms (answered in ${fmt(result.refreshMs, 1)} ms),` +
           ` server ${fmt(result.serverCpuMs, 0)} ms CPU${result.missing ? `, ${result.missing} missing` : ''}`,
       );
       await sleep(Number(args.gap) * 1000);
@@ -158,7 +198,7 @@ try {
   await pool.stop();
   for (const deployment of deployments) {
     for (const instance of deployment.instances) await instance.stop();
-    await deployment.redis.stop();
+    await deployment.redis?.stop();
   }
   await espn.close();
 }
@@ -171,32 +211,40 @@ const summary = deployments.map((deployment) => {
     p99: median(updates.map((u) => u.p99)),
     all: median(updates.map((u) => u.all)),
     worstAll: Math.max(...updates.map((u) => u.all)),
+    spread: median(updates.map((u) => u.spread)),
     refreshMs: median(updates.map((u) => u.refreshMs)),
     serverCpuMs: median(updates.map((u) => u.serverCpuMs)),
     missing: updates.reduce((sum, u) => sum + u.missing, 0),
   };
 });
-const one = summary[0]!;
+const one = summary.find((s) => s.name === 'ours ×1')!;
+const reference = summary.find((s) => s.name === 'sio ×1');
 const output = table(
   [
     'deployment',
     'p50 ms',
     'p99 ms',
     'all clients ms (median / worst)',
-    'refresh answered ms',
+    'fan-out ms (first → last client)',
+    'answered ms',
     'server CPU ms per update',
     'missing',
     '×2 ÷ ×1 (p50 / p99 / all)',
+    'fan-out ÷ sio',
   ],
   summary.map((s) => [
     s.name,
     fmt(s.p50, 1),
     fmt(s.p99, 1),
     `${fmt(s.all, 1)} / ${fmt(s.worstAll, 1)}`,
+    fmt(s.spread, 1),
     fmt(s.refreshMs, 1),
     fmt(s.serverCpuMs, 0),
     s.missing,
-    s === one ? '' : `${ratio(s.p50, one.p50)} / ${ratio(s.p99, one.p99)} / ${ratio(s.all, one.all)}`,
+    s.name === 'ours ×2'
+      ? `${ratio(s.p50, one.p50)} / ${ratio(s.p99, one.p99)} / ${ratio(s.all, one.all)}`
+      : '',
+    reference && s !== reference ? ratio(s.spread, reference.spread) : '',
   ]),
 );
 console.log(`\n${output}`);

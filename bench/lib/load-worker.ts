@@ -251,6 +251,7 @@ function pushes(request: { group: string; since: number }) {
   const hist = new Histogram();
   let missing = 0;
   let max = 0;
+  let min = Infinity;
   for (const client of group.clients) {
     if (!(client.pushedAt >= request.since)) {
       missing++;
@@ -259,8 +260,9 @@ function pushes(request: { group: string; since: number }) {
     const latency = client.pushedAt - request.since;
     hist.record(latency);
     max = Math.max(max, latency);
+    min = Math.min(min, latency);
   }
-  return { hist: hist.toSparse(), missing, max, clients: group.clients.length };
+  return { hist: hist.toSparse(), missing, max, min, clients: group.clients.length };
 }
 
 async function handle(message: Record<string, unknown> & { cmd: string; group: string }) {

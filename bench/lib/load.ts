@@ -118,7 +118,13 @@ export class LoadPool {
   async pushes(group: string, since: number) {
     const answers = await Promise.all(
       this.workers.map((worker) =>
-        worker.request<{ hist: Array<[number, number]>; missing: number; max: number; clients: number }>({
+        worker.request<{
+          hist: Array<[number, number]>;
+          missing: number;
+          max: number;
+          min: number;
+          clients: number;
+        }>({
           cmd: 'pushes',
           group,
           since,
@@ -131,6 +137,8 @@ export class LoadPool {
       hist,
       missing: answers.reduce((sum, a) => sum + a.missing, 0),
       max: Math.max(...answers.map((a) => a.max)),
+      /** The first client to have it: about when the server broadcast. */
+      min: Math.min(...answers.map((a) => a.min)),
       clients: answers.reduce((sum, a) => sum + a.clients, 0),
     };
   }

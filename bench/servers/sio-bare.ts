@@ -3,7 +3,8 @@
  * room named in its handshake query, and `chat:send` is re-emitted to that room as
  * `chat:message-created`, with a tiny acknowledgement like ours. Websocket transport, per-message
  * deflate off (as ours). With REDIS_URL it uses the Redis Streams adapter the app ships (the
- * "sio ×2 + Redis" reference). Run by the benchmarks: PORT=… npx tsx bench/servers/sio-bare.ts
+ * "sio ×2 + Redis" reference). POST /broadcast/<event> pushes a JSON body to every client. Run by
+ * the benchmarks: PORT=… npx tsx bench/servers/sio-bare.ts
  */
 import { createServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
@@ -14,6 +15,18 @@ const port = Number(process.env.PORT ?? 0);
 const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : null;
 
 const httpServer = createServer((req, res) => {
+  // POST /broadcast/<event> with a JSON body: a server-originated push to every client (the
+  // scoreboard benchmark's reference for sportsDataUpdated).
+  const push = /^\/broadcast\/([\w:-]+)$/.exec(req.url ?? '');
+  if (req.method === 'POST' && push) {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      io.emit(push[1]!, JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(204).end();
+    });
+    return;
+  }
   res.writeHead(req.url === '/healthz' ? 200 : 404, { 'content-type': 'text/plain' }).end('ok');
 });
 const io = new Server(httpServer, {
