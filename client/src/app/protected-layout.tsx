@@ -42,12 +42,15 @@ export function ProtectedLayout() {
     <div className="min-h-screen">
       <a
         href="#main"
+        inert={!isWide && overlayOpen}
         className="sr-only z-50 rounded-lg bg-brand-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
       <Sidebar open={sidebarVisible} overlay={!isWide} onClose={() => setOverlayOpen(false)} />
+      {/* While the overlay is open the rest is inert, so Tab stays in the menu as in a modal dialog. */}
       <div
+        inert={!isWide && overlayOpen}
         className={`flex min-h-screen flex-col transition-[padding] duration-300 ${isWide && !collapsed ? 'lg:pl-64' : ''}`}
       >
         <TopBar

@@ -41,15 +41,22 @@ export function Sidebar({ open, overlay, onClose }: SidebarProps) {
   const navigate = useNavigate();
   const panel = useRef<HTMLElement>(null);
 
-  // The overlay behaves like a dialog: Escape closes it and focus moves into it.
+  // The overlay behaves like a dialog: Escape closes it, focus moves into it (the layout makes the
+  // rest inert) and goes back to what opened it (the menu button) when it closes.
   useEffect(() => {
     if (!overlay || !open) return;
-    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const sidebar = panel.current;
+    sidebar?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      const active = document.activeElement;
+      if (!active || active === document.body || sidebar?.contains(active)) opener?.focus();
+    };
   }, [overlay, open, onClose]);
 
   const signOut = async () => {

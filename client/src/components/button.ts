@@ -2,7 +2,8 @@
 const BASE =
   'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 const VARIANTS = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:hover:bg-brand-600',
+  // White on brand-600 and darker: 4.5:1 or better (brand-500 is 4.46:1, short of WCAG AA).
+  primary: 'bg-brand-600 text-white hover:bg-brand-700',
   secondary:
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',

@@ -65,7 +65,9 @@ export function DraftBoard({ league }: { league: League }) {
                           : 'bg-slate-50 text-slate-400 dark:bg-slate-900/60 dark:text-slate-600'
                       } ${number === onClock ? 'outline-2 outline-offset-0 outline-amber-500' : ''}`}
                     >
-                      <span className="block text-[10px] tabular-nums opacity-70">#{number}</span>
+                      <span className="block text-[10px] text-slate-600 tabular-nums dark:text-slate-400">
+                        #{number}
+                      </span>
                       {pick ? (
                         <span
                           className="line-clamp-2 font-medium break-words"

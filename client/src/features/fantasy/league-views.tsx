@@ -80,7 +80,7 @@ export function LeagueHome({ league, onOpenDraftRoom }: { league: League; onOpen
                           : 'border-slate-200 dark:border-slate-800'
                     }`}
                   >
-                    <p className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                    <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
                       Pick {pick} · Round {round}
                     </p>
                     <p className="truncate font-semibold">{team.name}</p>
@@ -214,13 +214,13 @@ export function Leaderboard({ league }: { league: League }) {
                     <span className="ml-2 text-xs font-medium text-brand-700 dark:text-brand-100">(You)</span>
                   ) : null}
                 </p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">
+                <p className="text-xs text-slate-600 dark:text-slate-400">
                   {team.companies.length} {team.companies.length === 1 ? 'startup' : 'startups'}
                 </p>
               </div>
               <span className="text-right">
                 <span className="block text-lg leading-tight font-bold tabular-nums">{team.points}</span>
-                <span className="text-xs text-slate-500 dark:text-slate-400">points</span>
+                <span className="text-xs text-slate-600 dark:text-slate-400">points</span>
               </span>
             </li>
           );

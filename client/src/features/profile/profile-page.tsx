@@ -54,7 +54,7 @@ export function ProfilePage() {
                     href={blogHref(user.blog)}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="break-all text-brand-600 hover:underline dark:text-brand-500"
+                    className="break-all text-brand-600 hover:underline dark:text-indigo-300"
                   >
                     {user.blog}
                   </a>
@@ -64,7 +64,7 @@ export function ProfilePage() {
                 <Field label="Email">
                   <a
                     href={`mailto:${user.email}`}
-                    className="break-all text-brand-600 hover:underline dark:text-brand-500"
+                    className="break-all text-brand-600 hover:underline dark:text-indigo-300"
                   >
                     {user.email}
                   </a>

@@ -1,4 +1,5 @@
 import type { Game, LeagueName } from '@shared/schemas/sports';
+import { textOn } from '@client/lib/colour-contrast';
 import { catalogueTeam, formatStartTime, statusLabel, statusTone, TONE_TEXT } from './game-format';
 
 /** The team's short name on its colour: no remote logo, so a card never looks broken offline. */
@@ -14,11 +15,12 @@ export function TeamMark({
   const team = catalogueTeam(league, name);
   const label = team?.short_name ?? name.slice(0, 3).toUpperCase();
   const dimensions = size === 'lg' ? 'h-12 w-12 text-sm' : 'h-8 w-8 text-[0.65rem]';
+  const colour = team?.primary_color ?? '#475569';
   return (
     <span
       aria-hidden="true"
-      className={`${dimensions} inline-flex shrink-0 items-center justify-center rounded-lg font-bold tracking-tight text-white ring-1 ring-black/10 dark:ring-white/30`}
-      style={{ backgroundColor: team?.primary_color ?? '#64748b' }}
+      className={`${dimensions} inline-flex shrink-0 items-center justify-center rounded-lg font-bold tracking-tight ring-1 ring-black/10 dark:ring-white/30`}
+      style={{ backgroundColor: colour, color: textOn(colour) }}
     >
       {label}
     </span>
