@@ -1,3 +1,5 @@
+// First: zod must know before any schema parses that the CSP allows no eval.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
