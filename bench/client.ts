@@ -133,7 +133,8 @@ async function launchChromium(): Promise<{ port: number; close(): Promise<void> 
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group, so closing it stops its helper processes too.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
@@ -151,9 +152,13 @@ async function launchChromium(): Promise<{ port: number; close(): Promise<void> 
     port,
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
+      process.kill(-child.pid!, 'SIGKILL');
       await exited;
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch {
+        // A helper process still writing: the temp folder stays; nothing else depends on it.
+      }
     },
   };
 }
