@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { RouteErrorPage } from '@client/components/error-boundary';
+import { Spinner } from '@client/components/spinner';
 import { CallbackPage, LoginPage } from '@client/features/auth';
 import { PlaceholderPage } from './placeholder-page';
 import { ProtectedLayout } from './protected-layout';
@@ -14,6 +15,8 @@ export const router = createBrowserRouter([
   {
     path: '/',
     Component: ProtectedLayout,
+    // Shown while the first page's code loads, so a deep link never paints a blank screen.
+    HydrateFallback: () => <Spinner centered label="Loading..." size="lg" />,
     errorElement: <RouteErrorPage />,
     children: [
       {
