@@ -78,8 +78,11 @@ export function Sidebar({ open, overlay, onClose }: SidebarProps) {
         id="app-sidebar"
         aria-label="Sidebar"
         inert={!open}
-        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-[translate,visibility] duration-300 dark:border-slate-800 dark:bg-slate-900 ${
-          open ? 'visible translate-x-0' : 'invisible -translate-x-full'
+        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white duration-300 dark:border-slate-800 dark:bg-slate-900 ${
+          // Opening: visible at once (so focus can move in); closing: hidden only after the slide.
+          open
+            ? 'visible translate-x-0 transition-[translate]'
+            : 'invisible -translate-x-full transition-[translate,visibility]'
         } ${overlay ? 'shadow-2xl' : ''}`}
       >
         <div className="flex h-16 items-center gap-2 border-b border-slate-200 px-5 dark:border-slate-800">
