@@ -28,8 +28,15 @@ interface Pair {
   silenced: boolean;
 }
 
-export async function startTcpFront(backends: number[], port = 0): Promise<TcpFront> {
+export interface TcpFrontOptions {
+  port?: number;
+  /** 'first' (default): the first backend that accepts; 'round-robin': spread new connections. */
+  balance?: 'first' | 'round-robin';
+}
+
+export async function startTcpFront(backends: number[], options: TcpFrontOptions = {}): Promise<TcpFront> {
   const pairs = new Set<Pair>();
+  let turn = 0;
   const server = createServer((client) => {
     const pair: Pair = { client, upstream: null, silenced: false };
     pairs.add(pair);
@@ -40,8 +47,10 @@ export async function startTcpFront(backends: number[], port = 0): Promise<TcpFr
       if (!pair.silenced) pairs.delete(pair);
     });
     client.pause();
+    const start = options.balance === 'round-robin' ? turn++ : 0;
     const tryBackend = (index: number) => {
-      const target = front.backends[index];
+      const count = front.backends.length;
+      const target = index < count ? front.backends[(start + index) % count] : undefined;
       if (target === undefined) {
         client.destroy();
         return;
@@ -64,7 +73,7 @@ export async function startTcpFront(backends: number[], port = 0): Promise<TcpFr
     };
     tryBackend(0);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const actual = (server.address() as AddressInfo).port;
   const front: TcpFront = {
     port: actual,
