@@ -298,10 +298,7 @@ export function GameChat({
                     onDelete={() => void chat.remove(message.id).catch(() => {})}
                   />
                   {message.id === chat.gapAfter && (
-                    <li
-                      role="note"
-                      className="mx-4 my-2 border-y border-dashed border-amber-300 py-1 text-center text-xs text-amber-800 dark:border-amber-700 dark:text-amber-200"
-                    >
+                    <li className="mx-4 my-2 border-y border-dashed border-amber-300 py-1 text-center text-xs text-amber-800 dark:border-amber-700 dark:text-amber-200">
                       Some messages were missed while you were away.
                     </li>
                   )}
