@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answerStreamChunkSchema,
   type AnswerResponse,
@@ -12,6 +12,14 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // With EXA_API_KEY set, /api/exa runs on Exa (a loopback fake speaking Exa's shapes): what the app
 // sends to Exa, what it answers the browser, and how Exa's failures reach the user.
+
+// The server checks a URL's address before handing it to Exa (no private targets). Names resolve
+// through this stub, to a public address that is never contacted (Exa fetches, not the server), so the
+// tests send no DNS query.
+vi.mock('node:dns/promises', () => {
+  const lookup = async () => [{ address: '93.184.216.34', family: 4 }];
+  return { lookup, default: { lookup } };
+});
 
 type ErrorAnswer = { error: { code: string; message: string } };
 const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
