@@ -28,7 +28,9 @@ afterEach(async () => {
 });
 
 async function start(options: TestAppOptions = {}) {
-  const app = await startTestApp({ ...options, env: { SESSION_SECRET, NEWS_FEEDS: '', ...options.env } });
+  // Nothing here reaches the internet: no feeds, and a scoreboard source on a closed loopback port.
+  const env = { SESSION_SECRET, NEWS_FEEDS: '', ESPN_BASE_URL: 'http://127.0.0.1:9', ...options.env };
+  const app = await startTestApp({ ...options, env });
   apps.push(app);
   return app;
 }
