@@ -17,7 +17,7 @@
  * Results go to bench/results/soak-<time>.json; the exit code is 1 when a message was lost silently.
  * Run: npm run bench:soak   (or: SOAK_MINUTES=2 node --import tsx bench/soak/run.ts)
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChatMessage } from '@shared/schemas/chat';
@@ -29,6 +29,7 @@ import { socketLocalPort, startTcpFront } from '../../tests/faults/tcp-front';
 import { freePort } from '../../tests/helpers/test-app';
 import { startRedisServer } from '../../tests/helpers/redis-server';
 import type { TestSocket } from '../../tests/helpers/sign-in';
+import { saveResult } from '../lib/report';
 import { mapLimit, signIn } from '../lib/sign-in';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -218,9 +219,7 @@ async function main() {
     examples: [...lostFromHistory, ...missingSilently].slice(0, 20),
     instanceRssMb: memory,
   };
-  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  const file = join(ROOT, `bench/results/soak-${result.date.replace(/[:.]/g, '-').slice(0, 19)}.json`);
-  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  const file = await saveResult('soak', result);
   console.log(JSON.stringify(result, null, 2));
   log(`written to ${file}`);
 
