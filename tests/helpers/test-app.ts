@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { createApp, type App, type AppDeps } from '@server/app';
 import { loadConfig, type Config } from '@server/config';
@@ -6,18 +5,10 @@ import { createLogger } from '@server/logger';
 import { MemoryStore } from '@server/storage/memory-store';
 import { RedisStore } from '@server/storage/redis-store';
 import type { Store } from '@server/storage/store';
+import { freePort } from './redis-server';
 
-/** A free loopback port (the app needs its PUBLIC_URL before it listens). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// A free loopback port (the app needs its PUBLIC_URL before it listens).
+export { freePort };
 
 export interface TestApp {
   app: App;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import { PodcastPlayer } from '@client/features/podcast';
-import { useAuth } from '@client/lib/auth';
+import { useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
 
 const LINKS = [
@@ -36,9 +36,8 @@ export interface SidebarProps {
 
 /** Title, navigation, the podcast player's place, the theme control and Logout. */
 export function Sidebar({ open, overlay, onClose }: SidebarProps) {
-  const { logout } = useAuth();
+  const signOut = useSignOut();
   const { theme, setTheme } = useTheme();
-  const navigate = useNavigate();
   const panel = useRef<HTMLElement>(null);
 
   // The overlay behaves like a dialog: Escape closes it, focus moves into it (the layout makes the
@@ -58,11 +57,6 @@ export function Sidebar({ open, overlay, onClose }: SidebarProps) {
       if (!active || active === document.body || sidebar?.contains(active)) opener?.focus();
     };
   }, [overlay, open, onClose]);
-
-  const signOut = async () => {
-    await logout();
-    navigate('/login', { replace: true });
-  };
 
   return (
     <>

@@ -1,6 +1,5 @@
-import { useNavigate } from 'react-router';
 import { MiniPlayer } from '@client/features/podcast';
-import { useAuth } from '@client/lib/auth';
+import { useAuth, useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
 
 export interface TopBarProps {
@@ -11,17 +10,12 @@ export interface TopBarProps {
 
 /** Menu button, the mini player's place, the user, Sign Out and the theme toggle. */
 export function TopBar({ sidebarOpen, onToggleSidebar, isWide }: TopBarProps) {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
+  const signOut = useSignOut();
   const { theme, toggleTheme } = useTheme();
-  const navigate = useNavigate();
   if (!user) return null;
   const displayName = user.name || user.login;
   const menuLabel = isWide ? (sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar') : 'Open menu';
-
-  const signOut = async () => {
-    await logout();
-    navigate('/login', { replace: true });
-  };
 
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/85">

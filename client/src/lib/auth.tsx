@@ -1,4 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import type { LoginUrlResponse, MeResponse, Role, User } from '@shared/schemas/auth';
 import { ApiError, api } from './api-client';
 import { disconnectSocket } from './socket';
@@ -148,6 +149,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [state, login, handleCallback, logout, clearError],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/** Signs out and goes to /login, replacing the page in history (top bar, sidebar, profile). */
+export function useSignOut(): () => Promise<void> {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  }, [logout, navigate]);
 }
 
 /** The auth state and actions; throws outside AuthProvider (SPEC.md section 8). */

@@ -1,20 +1,15 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { buttonClass, cardClass } from '@client/components/button';
-import { useAuth } from '@client/lib/auth';
+import { useAuth, useSignOut } from '@client/lib/auth';
 import { accountAgeYears, blogHref, memberSince } from './profile-format';
 
 /** The signed-in user's GitHub profile and statistics (SPEC.md section 2, Profile). */
 export function ProfilePage() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+  const { user } = useAuth();
+  const signOut = useSignOut();
   if (!user) return null; // the protected layout only renders this when signed in
 
   const githubUrl = user.html_url ?? `https://github.com/${encodeURIComponent(user.login)}`;
-  const signOut = async () => {
-    await logout();
-    navigate('/login', { replace: true });
-  };
   const age = accountAgeYears(user.created_at);
 
   return (

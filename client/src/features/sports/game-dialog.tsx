@@ -16,6 +16,7 @@ import {
   TONE_BADGE,
   TONE_TEXT,
 } from './game-format';
+import { RefreshIcon } from './refresh-icon';
 
 export type GameContent =
   | { status: 'none' }
@@ -68,23 +69,6 @@ function EmptyState({ title, text }: { title: string; text: string }) {
       <p className="font-medium text-slate-800 dark:text-slate-100">{title}</p>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{text}</p>
     </div>
-  );
-}
-
-function RefreshIcon({ spinning }: { spinning: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`h-4 w-4 ${spinning ? 'animate-spin' : ''}`}
-    >
-      <path d="M16.5 10a6.5 6.5 0 1 1-1.9-4.6M16.5 3.5v3.4h-3.4" />
-    </svg>
   );
 }
 

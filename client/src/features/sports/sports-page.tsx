@@ -7,6 +7,7 @@ import { GameCard } from './game-card';
 import { GameDialog } from './game-dialog';
 import { favouritesFirst, formatUpdated, leagueKeyOf } from './game-format';
 import { useSportsData } from './use-sports-data';
+import { RefreshIcon } from './refresh-icon';
 
 /** SPEC.md section 9: the dialog's game is cleared this long after it closes. */
 export const GAME_DIALOG_CLEAR_DELAY_MS = 300;
@@ -65,23 +66,6 @@ function ProgressPanel({ title, message }: { title: string; message: string | nu
         />
       </div>
     </div>
-  );
-}
-
-function RefreshGlyph({ spinning }: { spinning: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`h-4 w-4 ${spinning ? 'animate-spin' : ''}`}
-    >
-      <path d="M16.5 10a6.5 6.5 0 1 1-1.9-4.6M16.5 3.5v3.4h-3.4" />
-    </svg>
   );
 }
 
@@ -159,7 +143,7 @@ export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps)
             disabled={refreshing}
             className={buttonClass('primary')}
           >
-            <RefreshGlyph spinning={refreshing} />
+            <RefreshIcon spinning={refreshing} />
             Refresh All
           </button>
           <button
@@ -168,7 +152,7 @@ export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps)
             disabled={loading}
             className={buttonClass('secondary')}
           >
-            <RefreshGlyph spinning={loading && Boolean(data)} />
+            <RefreshIcon spinning={loading && Boolean(data)} />
             Refresh API
           </button>
         </div>
