@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/chat';
 import { AppError } from '../errors';
 import type { RateLimiter } from '../http/rate-limit';
-import { keys } from '../storage/keys';
+import { CHAT_HISTORY_TTL_MS, keys } from '../storage/keys';
 import { compareStreamIds, isStreamId, type StreamEntry, type Store } from '../storage/store';
 
 /** How many messages a game's history keeps (the newest). */
@@ -85,7 +85,12 @@ export function createChatService(deps: ChatServiceDeps) {
         role: identity.role,
       };
       const id = await fromStore(() =>
-        store.streamAppend(keys.chatHistory(input.gameId), JSON.stringify(stored), CHAT_HISTORY_MAX),
+        store.streamAppend(
+          keys.chatHistory(input.gameId),
+          JSON.stringify(stored),
+          CHAT_HISTORY_MAX,
+          CHAT_HISTORY_TTL_MS,
+        ),
       );
       const message: ChatMessage = { id, ...stored };
       broadcaster.messageCreated(message);

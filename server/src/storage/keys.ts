@@ -19,3 +19,6 @@ export const keys = {
   contentPage: (hash: string) => `${KEY_PREFIX}content:page:${hash}`,
   contentDigest: (hash: string) => `${KEY_PREFIX}content:digest:${hash}`,
 } as const;
+
+/** A game's chat history expires this long after its last message, so rooms nobody uses do not pile up. */
+export const CHAT_HISTORY_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -5,12 +5,50 @@ interface Entry {
   expiresAt: number | null;
 }
 
-/** In-process Store for a single instance without Redis. Expiry is checked lazily on access. */
+/**
+ * How often the memory store drops expired keys nobody reads again. Expiry is also checked on every
+ * read, but a key written once and never read (an abandoned session, a rate-limit window) would
+ * otherwise stay in memory for the life of the process.
+ */
+export const MEMORY_SWEEP_INTERVAL_MS = 60_000;
+
+export interface MemoryStoreOptions {
+  /** The clock expiry is measured against (tests move it by hand). */
+  now?: () => number;
+  sweepIntervalMs?: number;
+}
+
+/** In-process Store for a single instance without Redis. Expiry is checked on access and swept periodically. */
 export class MemoryStore implements Store {
   readonly kind = 'memory';
   private readonly entries = new Map<string, Entry>();
+  private readonly now: () => number;
+  private sweeper: NodeJS.Timeout | null;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor({ now = Date.now, sweepIntervalMs = MEMORY_SWEEP_INTERVAL_MS }: MemoryStoreOptions = {}) {
+    this.now = now;
+    this.sweeper = setInterval(() => this.sweep(), sweepIntervalMs);
+    // The sweep alone never keeps the process alive.
+    this.sweeper.unref?.();
+  }
+
+  /** Drops every expired key; returns how many went. */
+  sweep(): number {
+    const now = this.now();
+    let dropped = 0;
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt !== null && entry.expiresAt <= now) {
+        this.entries.delete(key);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  /** Keys held, expired ones not yet swept included (what the store costs in memory). */
+  get size(): number {
+    return this.entries.size;
+  }
 
   private live(key: string): Entry | undefined {
     const entry = this.entries.get(key);
@@ -139,7 +177,7 @@ export class MemoryStore implements Store {
     if (hash && hash.size === 0) this.entries.delete(key);
   }
 
-  async streamAppend(key: string, value: string, maxLength: number) {
+  async streamAppend(key: string, value: string, maxLength: number, ttlMs?: number) {
     const stream = this.stream(key);
     const [lastMs = 0, lastSeq = 0] = this.lastStreamId.split('-').map(Number);
     const ms = Math.max(this.now(), lastMs);
@@ -147,7 +185,9 @@ export class MemoryStore implements Store {
     this.lastStreamId = id;
     stream.push({ id, value });
     if (stream.length > maxLength) stream.splice(0, stream.length - maxLength);
-    if (!this.entries.has(key)) this.entries.set(key, { value: { stream }, expiresAt: null });
+    const entry = this.entries.get(key) ?? { value: { stream }, expiresAt: null };
+    if (ttlMs !== undefined) entry.expiresAt = this.expiry(ttlMs);
+    this.entries.set(key, entry);
     return id;
   }
 
@@ -177,6 +217,8 @@ export class MemoryStore implements Store {
   }
 
   async close() {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     this.entries.clear();
   }
 }

@@ -80,10 +80,23 @@ export class RedisStore implements Store {
     await this.redis.hdel(key, field);
   }
 
-  async streamAppend(key: string, value: string, maxLength: number) {
+  async streamAppend(key: string, value: string, maxLength: number, ttlMs?: number) {
     // Approximate trimming (~) keeps XADD O(1); a stream holds at least maxLength entries.
-    const id = await this.redis.xadd(key, 'MAXLEN', '~', maxLength, '*', 'v', value);
-    if (!id) throw new Error('XADD returned no id');
+    if (ttlMs === undefined) {
+      const id = await this.redis.xadd(key, 'MAXLEN', '~', maxLength, '*', 'v', value);
+      if (!id) throw new Error('XADD returned no id');
+      return id;
+    }
+    // The append and the renewed expiry in one transaction: a stream never outlives its last entry
+    // by more than ttlMs, and a crash between the two cannot leave it without an expiry.
+    const results = await this.redis
+      .multi()
+      .xadd(key, 'MAXLEN', '~', maxLength, '*', 'v', value)
+      .pexpire(key, Math.max(1, Math.round(ttlMs)))
+      .exec();
+    const [error, id] = results?.[0] ?? [new Error('streamAppend failed'), null];
+    if (error) throw error;
+    if (typeof id !== 'string') throw new Error('XADD returned no id');
     return id;
   }
 

@@ -138,6 +138,20 @@ describe.each(implementations)('%s', (_name, make) => {
     expect(kept.at(-1)!.value).toBe('299');
   });
 
+  it('expires a stream its time to live after the last append, each append renewing it', async () => {
+    await store.streamAppend(`${ns}quiet`, 'only message', 100, 30);
+    await store.streamAppend(`${ns}busy`, 'first', 100, 30);
+    await store.streamAppend(`${ns}busy`, 'second', 100, 60_000);
+    await store.streamAppend(`${ns}forever`, 'no ttl', 100);
+    // The quiet stream lapses on its own, nobody reading it in between counts as activity.
+    await expect
+      .poll(() => store.streamBefore(`${ns}quiet`, 10), { interval: 10, timeout: 2000 })
+      .toEqual([]);
+    // By then the first append's 30 ms are long gone: the second append renewed the busy stream.
+    expect((await store.streamBefore(`${ns}busy`, 10)).map((e) => e.value)).toEqual(['first', 'second']);
+    expect((await store.streamBefore(`${ns}forever`, 10)).map((e) => e.value)).toEqual(['no ttl']);
+  });
+
   it('answers ping while up', async () => {
     expect(await store.ping()).toBe(true);
   });

@@ -32,8 +32,9 @@ export interface Store {
   /**
    * Append-only log with ordered ids (a Redis stream): appends `value`, trims to about `maxLength`
    * newest entries, returns the new entry's id. Ids compare in append order (see compareStreamIds).
+   * With `ttlMs` the whole stream expires that long after this append (each append renews it).
    */
-  streamAppend(key: string, value: string, maxLength: number): Promise<string>;
+  streamAppend(key: string, value: string, maxLength: number, ttlMs?: number): Promise<string>;
   /** Up to `count` newest entries with an id below `beforeId` (all when absent), oldest first. */
   streamBefore(key: string, count: number, beforeId?: string): Promise<StreamEntry[]>;
   /** Up to `count` entries with an id above `afterId`, oldest first. */
