@@ -50,6 +50,11 @@ async function main() {
     },
     `Tech Touchdown listening on ${config.PUBLIC_URL}`,
   );
+  if (config.devSignInExposed) {
+    logger.warn(
+      `The development sign-in is on and HOST=${config.HOST}: anyone who can reach port ${config.PORT} can sign in as anyone, admins included. Configure GitHub OAuth, or unset HOST to listen on loopback only.`,
+    );
+  }
   // The local news index (no EXA_API_KEY) ingests its feeds now and on a schedule; tests drive it by hand.
   app.news?.start();
 

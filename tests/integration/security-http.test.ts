@@ -231,7 +231,9 @@ describe('security headers', () => {
       expect(directives.get('connect-src')).toEqual(["'self'"]);
       expect(headers.get('x-content-type-options')).toBe('nosniff');
       expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
-      expect(headers.get('referrer-policy')).toBe('no-referrer');
+      // Nothing goes to other sites; same-origin form posts keep their real Origin (a no-referrer
+      // page posts `Origin: null`, which the Origin check refuses).
+      expect(headers.get('referrer-policy')).toBe('same-origin');
       expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(headers.get('x-powered-by')).toBeNull();
       // Plain http: no HSTS (it would pin a developer's localhost to https).

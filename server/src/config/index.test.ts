@@ -7,7 +7,9 @@ describe('loadConfig', () => {
   it('works with nothing configured: port 3000, development sign-in, in-memory state', () => {
     const config = load({});
     expect(config.PORT).toBe(3000);
-    expect(config.HOST).toBe('0.0.0.0');
+    // Anyone who reaches the development sign-in can be anyone: only this machine can, by default.
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.devSignInExposed).toBe(false);
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
     expect(config.oauthRedirectUri).toBe('http://localhost:3000/auth/callback');
     expect(config.REDIS_URL).toBeUndefined();
@@ -38,6 +40,21 @@ describe('loadConfig', () => {
     const config = load({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
     expect(config.githubConfigured).toBe(true);
     expect(config.devSignInEnabled).toBe(false);
+  });
+
+  it('listens on every interface by default once the development sign-in is off', () => {
+    expect(load({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' }).HOST).toBe('0.0.0.0');
+    expect(load({ NODE_ENV: 'production', SESSION_SECRET: 'a-long-enough-secret' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('flags a development sign-in exposed by an explicit non-loopback HOST', () => {
+    expect(load({ HOST: '0.0.0.0' })).toMatchObject({ HOST: '0.0.0.0', devSignInExposed: true });
+    expect(load({ HOST: '192.168.1.20' }).devSignInExposed).toBe(true);
+    for (const host of ['127.0.0.1', '127.0.1.1', '::1', '[::1]', 'localhost']) {
+      expect(load({ HOST: host })).toMatchObject({ HOST: host, devSignInExposed: false });
+    }
+    const github = load({ HOST: '0.0.0.0', GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
+    expect(github.devSignInExposed).toBe(false);
   });
 
   it('never enables the development sign-in in production', () => {

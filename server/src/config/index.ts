@@ -41,7 +41,7 @@ const iceServerSchema = z.object({
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optionalString,
   PUBLIC_URL: optionalUrl(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -94,11 +94,25 @@ const envSchema = z.object({
   CHAT_RATE_WINDOW_SECONDS: positiveInt(10),
   API_RATE_LIMIT: positiveInt(60),
   API_RATE_WINDOW_SECONDS: positiveInt(60),
+  SIGNIN_RATE_LIMIT: positiveInt(30),
+  SIGNIN_RATE_WINDOW_SECONDS: positiveInt(60),
+  // Per-socket budgets (server/src/realtime/limits.ts has what each one stops).
+  SOCKET_EVENT_BURST: positiveInt(200),
+  SOCKET_EVENTS_PER_SECOND: positiveInt(20),
+  SOCKET_ROOM_LIMIT: positiveInt(50),
+  SOCKETS_PER_LOGIN_LIMIT: positiveInt(20),
 });
 
 type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SESSION_SECRET'> {
+export interface Config extends Omit<Env, 'HOST' | 'PUBLIC_URL' | 'SESSION_SECRET'> {
+  /**
+   * Where the server listens. Unset, it is loopback while the development sign-in is on (anyone who
+   * reaches that sign-in can be anyone, admins included) and every interface otherwise.
+   */
+  HOST: string;
+  /** The development sign-in is on and HOST was set to something other than loopback. */
+  devSignInExposed: boolean;
   PUBLIC_URL: string;
   SESSION_SECRET: string;
   isProduction: boolean;
@@ -144,15 +158,19 @@ export function loadConfig(
 
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   const githubConfigured = Boolean(values.GITHUB_CLIENT_ID && values.GITHUB_CLIENT_SECRET);
+  const devSignInEnabled = !githubConfigured && !isProduction;
+  const host = values.HOST ?? (devSignInEnabled ? LOOPBACK_HOST : ALL_INTERFACES);
   return {
     ...values,
+    HOST: host,
+    devSignInExposed: devSignInEnabled && values.HOST !== undefined && !isLoopbackHost(host),
     PUBLIC_URL: publicUrl,
     SESSION_SECRET: values.SESSION_SECRET ?? randomSecret(),
     isProduction,
     oauthRedirectUri: `${publicUrl}/auth/callback`,
     secureCookies: publicUrl.startsWith('https://'),
     githubConfigured,
-    devSignInEnabled: !githubConfigured && !isProduction,
+    devSignInEnabled,
     twilioConfigured: Boolean(
       values.TWILIO_ACCOUNT_SID &&
       values.TWILIO_API_KEY_SID &&
@@ -160,6 +178,14 @@ export function loadConfig(
       values.TWILIO_TWIML_APP_SID,
     ),
   };
+}
+
+const LOOPBACK_HOST = '127.0.0.1';
+const ALL_INTERFACES = '0.0.0.0';
+
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare);
 }
 
 function defaultSecret(): string {

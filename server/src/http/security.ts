@@ -39,6 +39,10 @@ export function securityHeaders(options: { scriptHashes: string[]; secure: boole
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: under it a browser sends `Origin: null` on a same-origin form POST
+    // (the development sign-in's Authorize), which the Origin check must refuse. same-origin still
+    // sends nothing to other sites.
+    referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: options.secure,
   });
 }
