@@ -8,7 +8,7 @@
  * the save, and the page starts a fresh league.
  */
 import { z } from 'zod';
-import { readStored, removeStored, writeStored } from '@client/lib/local-storage';
+import { readStored, removeStored } from '@client/lib/local-storage';
 import type { Company, CompanyId } from './catalogue';
 import {
   DRAFT_ORDER,
@@ -50,6 +50,12 @@ const savedLeagueSchema = z.object({
   version: z.literal(SAVED_LEAGUE_VERSION),
   /** When it was saved, in milliseconds since the epoch. */
   timestamp: z.number().finite(),
+  /**
+   * Orders the saves of the tabs sharing the league: each save is numbered above the one it was
+   * based on, so a tab can tell a newer league from an older one. Saves made before tabs shared the
+   * league have none and count as 0.
+   */
+  revision: int.min(0).optional(),
   teams: z.array(savedTeamSchema).length(LEAGUE_SIZE),
   draft: z.object({
     isActive: z.boolean(),
@@ -68,12 +74,13 @@ const savedLeagueSchema = z.object({
 
 export type SavedLeague = z.infer<typeof savedLeagueSchema>;
 
-/** The league as saved: companies by id, stamped with the time. */
-export function serializeLeague(league: League, now: number): SavedLeague {
+/** The league as saved: companies by id, stamped with the time and its revision. */
+export function serializeLeague(league: League, now: number, revision = 0): SavedLeague {
   const ids = (companies: Company[]) => companies.map((company) => company.link);
   return {
     version: SAVED_LEAGUE_VERSION,
     timestamp: now,
+    revision,
     teams: league.teams.map((team) => ({ ...team, companies: ids(team.companies) })),
     draft: {
       ...league.draft,
@@ -89,11 +96,26 @@ export function serializeLeague(league: League, now: number): SavedLeague {
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
 
+/** A league read back from storage, with the revision it was saved as. */
+export interface StoredLeague {
+  league: League;
+  revision: number;
+}
+
 /**
  * A saved value back into a league, or null when it is malformed, inconsistent, or not younger
  * than SAVED_LEAGUE_MAX_AGE_MS (a save stamped in the future by a changed clock gets the same window).
  */
 export function restoreLeague(value: unknown, companies: readonly Company[], now: number): League | null {
+  return restoreStoredLeague(value, companies, now)?.league ?? null;
+}
+
+/** restoreLeague, keeping the save's revision. */
+export function restoreStoredLeague(
+  value: unknown,
+  companies: readonly Company[],
+  now: number,
+): StoredLeague | null {
   const parsed = savedLeagueSchema.safeParse(value);
   if (!parsed.success) return null;
   const saved = parsed.data;
@@ -165,19 +187,58 @@ export function restoreLeague(value: unknown, companies: readonly Company[], now
   const queue = saved.queue.filter((id, index) => byId.has(id) && saved.queue.indexOf(id) === index);
   const available = new Set(draft.availableCompanies.map((company) => company.link));
   return {
-    ...league,
-    draft: { ...draft, isActive: draft.isActive && started },
-    queue: queue.filter((id) => available.has(id)),
+    league: {
+      ...league,
+      draft: { ...draft, isActive: draft.isActive && started },
+      queue: queue.filter((id) => available.has(id)),
+    },
+    revision: saved.revision ?? 0,
   };
 }
 
 /** The saved league, if there is a usable one; an unusable one is removed (and logged). */
 export function loadLeague(companies: readonly Company[], now: number): League | null {
-  return readStored(LEAGUE_STORAGE_KEY, (value) => restoreLeague(value, companies, now), null);
+  return loadStoredLeague(companies, now)?.league ?? null;
 }
 
-export function saveLeague(league: League, now: number): void {
-  writeStored(LEAGUE_STORAGE_KEY, serializeLeague(league, now));
+/** loadLeague, keeping the save's revision. */
+export function loadStoredLeague(companies: readonly Company[], now: number): StoredLeague | null {
+  return readStored(LEAGUE_STORAGE_KEY, (value) => restoreStoredLeague(value, companies, now), null);
+}
+
+/**
+ * What storage holds right now, read without changing it (another tab may have written it, possibly
+ * a newer version of the app whose save this one cannot read): the league, `'none'` when nothing is
+ * saved, or `'unusable'`.
+ */
+export function peekStoredLeague(
+  companies: readonly Company[],
+  now: number,
+): StoredLeague | 'none' | 'unusable' {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(LEAGUE_STORAGE_KEY);
+  } catch (error) {
+    console.warn(`storage: could not read "${LEAGUE_STORAGE_KEY}"`, error);
+    return 'unusable';
+  }
+  if (raw === null) return 'none';
+  try {
+    return restoreStoredLeague(JSON.parse(raw), companies, now) ?? 'unusable';
+  } catch {
+    return 'unusable';
+  }
+}
+
+/** Saves the league; false when the browser refused (private mode, quota), which is only logged. */
+export function saveLeague(league: League, now: number, revision = 0): boolean {
+  try {
+    localStorage.setItem(LEAGUE_STORAGE_KEY, JSON.stringify(serializeLeague(league, now, revision)));
+    return true;
+  } catch (error) {
+    console.warn(`storage: could not write "${LEAGUE_STORAGE_KEY}"`, error);
+    return false;
+  }
 }
 
 export function clearSavedLeague(): void {

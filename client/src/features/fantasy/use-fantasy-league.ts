@@ -1,50 +1,16 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { leaderAtom } from '@client/lib/tab-leader';
 import { COMPANIES, type Company, type CompanyId } from './catalogue';
-import {
-  AI_PICK_DELAY_MS,
-  chooseAiPick,
-  createLeague,
-  isAiTurn,
-  pickCompany,
-  startDraft,
-  toggleQueued,
-  userPick,
-  type League,
-} from './engine';
-import { clearSavedLeague, loadLeague, saveLeague } from './persistence';
+import { AI_PICK_DELAY_MS, isAiTurn } from './engine';
 import type { RandomSource } from './random';
+import { createSharedLeague } from './shared-league';
 
-type Action =
-  | { type: 'start' }
-  /** `pick` is the pick number the move was meant for; a stale move (a timer that lost a race) is dropped. */
-  | { type: 'user-pick'; companyId: CompanyId; pick: number }
-  | { type: 'ai-pick'; companyId: CompanyId; pick: number }
-  | { type: 'toggle-queue'; companyId: CompanyId }
-  | { type: 'replace'; league: League };
-
-/** Pure: every random choice is made before dispatching, so React may call this twice. */
-function leagueReducer(league: League, action: Action): League {
-  switch (action.type) {
-    case 'start':
-      return startDraft(league);
-    case 'user-pick':
-      return action.pick === league.draft.currentPick ? userPick(league, action.companyId) : league;
-    case 'ai-pick':
-      return action.pick === league.draft.currentPick && isAiTurn(league)
-        ? pickCompany(league, action.companyId)
-        : league;
-    case 'toggle-queue':
-      return toggleQueued(league, action.companyId);
-    case 'replace':
-      return action.league;
-  }
-}
-
-/** Something worth keeping: a fresh, untouched league is not saved (Reset leaves storage empty). */
-function worthSaving(league: League): boolean {
-  const { draft } = league;
-  return draft.isActive || draft.isComplete || draft.picks.length > 0 || league.queue.length > 0;
-}
+/**
+ * Leads the AI clock: of the tabs showing the fantasy page, only the one holding this lock makes
+ * the AI teams' picks; when it closes (or leaves the page) the next tab takes over.
+ */
+export const aiClockLeaderAtom = leaderAtom('tech-touchdown:fantasy-ai-clock');
 
 export interface FantasyLeagueOptions {
   /** The directory to draft from; the shipped one by default. */
@@ -56,65 +22,58 @@ export interface FantasyLeagueOptions {
 }
 
 /**
- * The league of the page: restored from the browser when a save younger than 7 days exists, saved
- * after every change, and driven by a timer that lets the AI team on the clock pick
- * AI_PICK_DELAY_MS after the turn passed to it (cleared on unmount and whenever the turn changes).
+ * The league of the page, shared by every tab of this browser (see shared-league.ts): restored
+ * when a save younger than 7 days exists, saved after every move, and followed when another tab
+ * saves. The AI team on the clock picks AI_PICK_DELAY_MS after the turn passed to it; the tab that
+ * leads the AI clock makes that pick, and a tab that becomes the leader late makes it at the same
+ * moment, or at once when that moment has passed. The options are read once, when the page opens.
  */
 export function useFantasyLeague({
   companies = COMPANIES,
   random = Math.random,
   now = Date.now,
 }: FantasyLeagueOptions = {}) {
-  const [initial] = useState(() => {
-    const restored = loadLeague(companies, now());
-    return { league: restored ?? createLeague(companies, random), restored: restored !== null };
-  });
-  const [league, dispatch] = useReducer(leagueReducer, initial.league);
+  const [shared] = useState(() => createSharedLeague({ companies, random, now }));
+  const [{ league }, send] = useAtom(shared.leagueAtom);
+  const leading = useAtomValue(aiClockLeaderAtom);
 
-  const latest = useRef({ league, random, now });
-  useEffect(() => {
-    latest.current = { league, random, now };
-  });
-
-  // Save after each change, but not the league just loaded: visiting must not renew its 7 days.
-  const lastSaved = useRef<League>(initial.league);
-  useEffect(() => {
-    if (league === lastSaved.current) return;
-    lastSaved.current = league;
-    if (worthSaving(league)) saveLeague(league, latest.current.now());
-  }, [league]);
-
+  // When this tab saw the turn pass to the AI team on the clock, wherever the move came from.
+  const turnSeen = useRef<{ pick: number; at: number } | null>(null);
   const aiOnTheClock = isAiTurn(league);
   const currentPick = league.draft.currentPick;
   useEffect(() => {
-    if (!aiOnTheClock) return;
-    const timer = setTimeout(() => {
-      const { league: current, random: source } = latest.current;
-      const choice = chooseAiPick(current, source);
-      if (choice !== null) dispatch({ type: 'ai-pick', companyId: choice, pick: current.draft.currentPick });
-    }, AI_PICK_DELAY_MS);
+    if (!aiOnTheClock) {
+      turnSeen.current = null;
+      return;
+    }
+    if (turnSeen.current?.pick !== currentPick) turnSeen.current = { pick: currentPick, at: Date.now() };
+    if (!leading) return;
+    const pickNow = () => send({ type: 'ai-pick', pick: currentPick });
+    // At most the full delay: a clock set back while waiting must not hold the draft up.
+    const wait = Math.min(AI_PICK_DELAY_MS, turnSeen.current.at + AI_PICK_DELAY_MS - Date.now());
+    if (wait <= 0) {
+      pickNow();
+      return;
+    }
+    const timer = setTimeout(pickNow, wait);
     return () => clearTimeout(timer);
-  }, [aiOnTheClock, currentPick]);
+  }, [aiOnTheClock, currentPick, leading, send]);
 
-  const start = useCallback(() => dispatch({ type: 'start' }), []);
+  const start = useCallback(() => send({ type: 'start' }), [send]);
   const pick = useCallback(
-    (companyId: CompanyId) =>
-      dispatch({ type: 'user-pick', companyId, pick: latest.current.league.draft.currentPick }),
-    [],
+    (companyId: CompanyId) => send({ type: 'user-pick', companyId, pick: currentPick }),
+    [send, currentPick],
   );
   const toggleQueue = useCallback(
-    (companyId: CompanyId) => dispatch({ type: 'toggle-queue', companyId }),
-    [],
+    (companyId: CompanyId) => send({ type: 'toggle-queue', companyId }),
+    [send],
   );
-  const reset = useCallback(() => {
-    clearSavedLeague();
-    dispatch({ type: 'replace', league: createLeague(companies, latest.current.random) });
-  }, [companies]);
+  const reset = useCallback(() => send({ type: 'reset' }), [send]);
 
   return {
     league,
     /** A saved league was restored when the page opened. */
-    restored: initial.restored,
+    restored: shared.restored,
     start,
     pick,
     toggleQueue,
