@@ -198,7 +198,7 @@ export function createApp(deps: AppDeps): App {
     res.setHeader('cache-control', 'no-store');
     next();
   });
-  api.use('/auth', createAuthRouter(config, github));
+  api.use('/auth', createAuthRouter(config, github, limiter));
   api.use('/chat', createChatRouter(chat));
   api.use(createVoiceRouter(config, twilioVoice));
   api.use('/exa', createSearchRouter(search.provider, limiter, apiRateRule));

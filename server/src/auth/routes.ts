@@ -4,9 +4,10 @@ import { oauthCallbackBodySchema, type LoginUrlResponse, type MeResponse } from 
 import { OAUTH_STATE_LENGTH } from '@shared/limits';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { byAddress, rateLimit, type RateLimiter } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import type { GitHubClient } from '../integrations/github/client';
-import { SESSION_COOKIE } from './session';
+import { SESSION_COOKIE, SIGN_IN_SESSION_TTL_MS } from './session';
 import { roleFor } from './roles';
 
 /** About 26 random base-36 characters (SPEC.md section 9). */
@@ -34,13 +35,29 @@ const save = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
 
 /** /api/auth: start sign-in, finish it from the callback page, read the profile, sign out. */
-export function createAuthRouter(config: Config, github: GitHubClient | null): Router {
+export function createAuthRouter(config: Config, github: GitHubClient | null, limiter: RateLimiter): Router {
   const router = Router();
+  // Each start stores a session: limited per client address, since nobody is signed in yet.
+  const signInStarts = rateLimit(
+    limiter,
+    {
+      bucket: 'sign-in',
+      limit: config.SIGNIN_RATE_LIMIT,
+      windowMs: config.SIGNIN_RATE_WINDOW_SECONDS * 1000,
+    },
+    {
+      subject: byAddress,
+      message: 'Too many sign-in attempts from your network. Please wait a minute and try again.',
+    },
+  );
 
-  router.get('/github/login', async (req, res) => {
+  router.get('/github/login', signInStarts, async (req, res) => {
     if (!github) throw new AppError('oauth_not_configured', 503);
     const state = newOAuthState();
     req.session.oauthState = state;
+    // A signed-in user starting over keeps their session's length; an anonymous one gets no more
+    // than the sign-in needs.
+    if (!req.session.user) req.session.cookie.maxAge = SIGN_IN_SESSION_TTL_MS;
     await save(req);
     const answer: LoginUrlResponse = { url: github.authorizeUrl(state, config.oauthRedirectUri) };
     res.json(answer);

@@ -17,7 +17,13 @@ declare module 'express-session' {
 }
 
 export const SESSION_COOKIE = 'tt.sid';
-const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** A signed-in session lasts this long after its last request (rolling). */
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/**
+ * An anonymous session holds only a sign-in in progress (the OAuth state), so it lives no longer than
+ * a sign-in may take, cookie and store alike; signing in replaces it with a full-length one.
+ */
+export const SIGN_IN_SESSION_TTL_MS = 10 * 60 * 1000;
 
 /** A store failure (Redis down) answers 503 'try again' like every other store-backed call, not a 500. */
 const unavailable = (error: unknown) => new AppError('store_unavailable', 503, undefined, { cause: error });

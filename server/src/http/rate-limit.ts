@@ -1,4 +1,5 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import ipaddr from 'ipaddr.js';
 import { AppError } from '../errors';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
@@ -11,8 +12,8 @@ export interface RateLimitRule {
 }
 
 /**
- * Fixed-window limiter kept in the store, so every instance counts together. Returns the seconds
- * until the window resets when the limit is exceeded, else null.
+ * Fixed-window limiter kept in the store, so every instance counts together. Throws a 429
+ * `rate_limited` AppError once the subject has used up the window's limit.
  */
 export function createRateLimiter(store: Store) {
   return async function hit(rule: RateLimitRule, subject: string): Promise<void> {
@@ -25,11 +26,49 @@ export function createRateLimiter(store: Store) {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-/** Express middleware: per signed-in user, else per client address. */
-export function rateLimit(limiter: RateLimiter, rule: RateLimitRule): RequestHandler {
+/** Who a limit counts against. */
+export type RateLimitSubject = (req: Request) => string;
+
+/**
+ * The client's address as Express sees it: the socket's peer, or the proxy's X-Forwarded-For entry
+ * when the app trusts that proxy (production trusts one hop), so a client cannot pick its own.
+ * An IPv6 client counts by its /64, the smallest block a network hands a single subscriber: one host
+ * may use any of its 2^64 addresses. An IPv4-mapped address counts as its IPv4.
+ */
+export const byAddress: RateLimitSubject = (req) => {
+  const address = req.ip ?? req.socket.remoteAddress;
+  if (!address || !ipaddr.isValid(address)) return 'unknown';
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).toByteArray().slice(0, 8);
+  return `${ipaddr.fromByteArray([...prefix, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`;
+};
+
+/** The signed-in user, else the client address. */
+export const byUserOrAddress: RateLimitSubject = (req) => req.session?.user?.login ?? byAddress(req);
+
+export interface RateLimitOptions {
+  subject?: RateLimitSubject;
+  /** What the 429 says, when the generic 'too fast' is not the clearest text for the action. */
+  message?: string;
+}
+
+/** Express middleware: per signed-in user, else per client address (or as `options.subject` says). */
+export function rateLimit(
+  limiter: RateLimiter,
+  rule: RateLimitRule,
+  options: RateLimitOptions = {},
+): RequestHandler {
+  const subject = options.subject ?? byUserOrAddress;
   return async (req, _res, next) => {
-    const subject = req.session?.user?.login ?? req.ip ?? 'unknown';
-    await limiter(rule, subject);
+    try {
+      await limiter(rule, subject(req));
+    } catch (error) {
+      if (options.message && error instanceof AppError && error.code === 'rate_limited') {
+        throw new AppError('rate_limited', 429, options.message);
+      }
+      throw error;
+    }
     next();
   };
 }
