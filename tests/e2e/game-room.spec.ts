@@ -84,7 +84,7 @@ test('two fans chat in real time and talk by voice in the same game room', async
   await away.dialog.getByRole('button', { name: 'Send message' }).click();
   const homeLog = home.dialog.getByRole('log', { name: 'Chat messages' });
   await expect(homeLog.getByText('What a drive by the Lions!')).toBeVisible();
-  await expect(homeLog.getByText('lions-fan').first()).toBeVisible();
+  await expect(homeLog.getByText('@lions-fan').first()).toBeVisible();
 
   await home.dialog.getByPlaceholder(/^Message the .* chat\.\.\.$/).fill('Bears defence will answer.');
   await home.dialog.getByRole('button', { name: 'Send message' }).click();

@@ -25,7 +25,6 @@ async function start(env: Record<string, string> = {}) {
 
 /** Logins are unique per test: rate limits and sessions live in the run's shared Redis. */
 const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
-const displayName = (login: string) => login.charAt(0).toUpperCase() + login.slice(1);
 
 async function user(app: TestApp, name: string) {
   const signedIn = await signedInSocket(app, unique(name));
@@ -74,7 +73,8 @@ describe('game chat over Socket.IO', () => {
     expect(stored).toMatchObject({
       gameId,
       login: alice.user.login,
-      username: displayName(alice.user.login),
+      // The author readers see is the unique login, never the copyable display name.
+      username: alice.user.login,
       message: 'Go Chiefs!',
       team: 'home',
       teamName: 'Chiefs',
@@ -105,7 +105,7 @@ describe('game chat over Socket.IO', () => {
     expect(ack.ok).toBe(true);
     expect((ack as { data: ChatMessage }).data).toMatchObject({
       login: mallory.user.login,
-      username: displayName(mallory.user.login),
+      username: mallory.user.login,
       role: 'user',
     });
   });
@@ -255,7 +255,7 @@ describe('game chat over REST (SPEC.md section 7)', () => {
     const { message } = (await posted.json()) as { message: ChatMessage };
     expect(message).toMatchObject({
       login: poster,
-      username: displayName(poster),
+      username: poster,
       team: 'away',
       teamName: 'Buffalo Bills',
     });

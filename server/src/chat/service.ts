@@ -77,7 +77,8 @@ export function createChatService(deps: ChatServiceDeps) {
       const stored: StoredMessage = {
         gameId: input.gameId,
         login: identity.login,
-        username: identity.name?.trim() || identity.login,
+        // Readers see the author by login: it is unique, while anyone can take another fan's name.
+        username: identity.login,
         message: input.message,
         timestamp: new Date().toISOString(),
         team: input.team,

@@ -85,3 +85,24 @@ describe('GameChat after a long absence', () => {
     expect(items[at + 1]).toContain('final whistle');
   });
 });
+
+describe('GameChat authors', () => {
+  it('shows each author by login, never by a display name someone could copy', async () => {
+    // A message stored with a display name as its username (anyone can call themselves "Boss").
+    const copied = { ...message('1-0', 1, 'trust me'), login: 'mallory', username: 'Boss' };
+    socket.answers.set('chat:join', () => ({ messages: [copied], hasMore: false }));
+    render(
+      <GameChat
+        gameId="g1"
+        awayTeam="Bills"
+        homeTeam="Chiefs"
+        user={{ login: 'bob', name: 'Bob', role: 'user' }}
+      />,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: /Chiefs/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Join Chat' }));
+    const item = (await screen.findByText('trust me')).closest('li')!;
+    expect(item).toHaveTextContent('@mallory');
+    expect(item).not.toHaveTextContent('Boss');
+  });
+});

@@ -60,11 +60,12 @@ function MessageRow({
         aria-hidden="true"
         className={`mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white ${sideColour}`}
       >
-        {message.username.charAt(0).toUpperCase()}
+        {message.login.charAt(0).toUpperCase()}
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
-          <span className="font-semibold text-slate-900 dark:text-slate-100">{message.username}</span>
+          {/* The login, not the display name: names are not unique and anyone can copy one. */}
+          <span className="font-semibold text-slate-900 dark:text-slate-100">@{message.login}</span>
           <RoleIcon role={message.role} />
           <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600 dark:bg-slate-700 dark:text-slate-300">
             {message.teamName}
@@ -83,7 +84,7 @@ function MessageRow({
         <button
           type="button"
           onClick={onDelete}
-          aria-label={`Delete message from ${message.username}`}
+          aria-label={`Delete message from @${message.login}`}
           className="self-start rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-sky-500"
         >
           <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4" aria-hidden="true">

@@ -125,7 +125,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
           id: tempId,
           gameId,
           login: user.login,
-          username: user.name?.trim() || user.login,
+          username: user.login,
           message,
           timestamp: new Date().toISOString(),
           team,
