@@ -143,7 +143,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
         return error instanceof Error ? error.message : 'Failed to send message';
       }
     },
-    [gameId, awayTeam, homeTeam, user.login, user.name, user.role],
+    [gameId, awayTeam, homeTeam, user.login, user.role],
   );
 
   const loadOlder = useCallback(async () => {
