@@ -172,3 +172,36 @@ export function mergeGameIntoDataset(
   if (!merged) return null;
   return { sportsData: { ...dataset, leagues, lastUpdated }, game: merged };
 }
+
+/** What a refresh changed in one game, as fans notice it. A clock tick alone has no kind. */
+export const GAME_CHANGE_KINDS = [
+  'started',
+  'scored',
+  'lead-changed',
+  'period-ended',
+  'final',
+  'postponed',
+] as const;
+export type GameChangeKind = (typeof GAME_CHANGE_KINDS)[number];
+
+/** The parts of a game an alert speaks of, before the change. */
+export type GameStanding = Pick<Game, 'awayScore' | 'homeScore' | 'gameStatus' | 'period'>;
+
+export interface GameChange {
+  /** The game as it is now (every field). */
+  game: Game;
+  /** How it stood before the refresh. */
+  previous: GameStanding;
+  /** Empty when only a detail changed (the clock, the broadcast): clients update, nobody is alerted. */
+  kinds: GameChangeKind[];
+}
+
+/**
+ * `sports:games-changed` (server → every client): the games a refresh changed, in dataset order,
+ * and the dataset's new lastUpdated. Sent only when the refresh kept the same games in the same
+ * order; otherwise the whole dataset goes out as `sportsDataUpdated`.
+ */
+export interface SportsGamesChangedPayload {
+  lastUpdated: string;
+  changes: GameChange[];
+}
