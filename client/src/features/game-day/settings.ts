@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** The browser-storage key of the game-day settings (one value, shared by every tab). */
+export const GAME_DAY_STORAGE_KEY = 'gameDaySettings';
+
+/** How far behind live a viewer can hold scores, alerts and chat, in seconds (0 is off). */
+export const DELAY_CHOICES_S = [0, 10, 30, 60, 120] as const;
+export type DelaySeconds = (typeof DELAY_CHOICES_S)[number];
+
+/** The kinds of change a fan can be alerted to, in the order the settings list them. */
+export const ALERT_KINDS = ['started', 'scored', 'leadChanged', 'final'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** A favourite team as settings name it: league key and catalogue short name ('nfl:KC'). */
+export type TeamRef = `${string}:${string}`;
+
+export interface GameDaySettings {
+  alerts: Record<AlertKind, boolean>;
+  /** Favourite teams whose games never alert. */
+  mutedTeams: TeamRef[];
+  delaySeconds: DelaySeconds;
+  hideScores: boolean;
+}
+
+export const DEFAULT_GAME_DAY_SETTINGS: GameDaySettings = {
+  alerts: { started: true, scored: true, leadChanged: true, final: true },
+  mutedTeams: [],
+  delaySeconds: 0,
+  hideScores: false,
+};
+
+const MAX_MUTED_TEAMS = 200;
+
+const storedSchema = z.object({
+  alerts: z
+    .object({
+      started: z.boolean().catch(true),
+      scored: z.boolean().catch(true),
+      leadChanged: z.boolean().catch(true),
+      final: z.boolean().catch(true),
+    })
+    .catch(DEFAULT_GAME_DAY_SETTINGS.alerts),
+  mutedTeams: z
+    .array(z.string().regex(/^[a-z]{3}:[A-Z0-9]{1,4}$/))
+    .max(MAX_MUTED_TEAMS)
+    .catch([]),
+  delaySeconds: z
+    .number()
+    .refine((value): value is DelaySeconds => (DELAY_CHOICES_S as readonly number[]).includes(value))
+    .catch(0),
+  hideScores: z.boolean().catch(false),
+});
+
+/**
+ * The stored settings, each field checked on its own so one bad field (an older build, a hand edit)
+ * falls back to its default without costing the others; null when it is not settings at all.
+ */
+export function parseGameDaySettings(value: unknown): GameDaySettings | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const parsed = storedSchema.safeParse(value);
+  return parsed.success ? (parsed.data as GameDaySettings) : null;
+}
+
+/** "Delayed 30 s", "Delayed 2 min": the top bar's marker and the settings' option labels. */
+export function delayLabel(seconds: DelaySeconds): string {
+  if (seconds === 0) return 'Off';
+  return seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+}
