@@ -21,7 +21,7 @@ export interface ServerToClientEvents {
   'voice:signal': (signal: VoiceSignal) => void;
   /** Any scoreboard change, to every client: the full dataset (SPEC.md's own event name, kept). */
   sportsDataUpdated: (payload: SportsDataUpdatedPayload) => void;
-  /** Stages of a requested scoreboard refresh, to every client. */
+  /** Stages of a requested scoreboard refresh, to the tabs of the users who asked for it. */
   'sports:refresh-progressed': (progress: SportsRefreshProgress) => void;
 }
 

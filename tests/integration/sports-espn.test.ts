@@ -148,12 +148,12 @@ describe('ESPN scoreboard source', () => {
 });
 
 describe('Refresh All (POST /api/sports/generate)', () => {
-  it('pushes a score changed at the source to every connected tab, with progress', async () => {
+  it('pushes a score changed at the source to every connected tab, with progress to the one who asked', async () => {
     const app = await start();
     const alice = await sportsFan(app, 'alice', sockets);
     const bob = await sportsFan(app, 'bob', sockets);
     await alice.client.request('/api/sports/scoreboard');
-    const progress = collectProgress(bob.socket);
+    const progress = collectProgress(alice.socket);
 
     espn.setScore('401671002', 24, 10);
     const aliceSees = nextUpdate(alice.socket);

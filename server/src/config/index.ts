@@ -64,6 +64,7 @@ const envSchema = z.object({
   ESPN_BASE_URL: url('https://site.api.espn.com'),
   SPORTS_TEXT_URL: url('https://www.espn.com/'),
   SPORTS_POLL_SECONDS: positiveInt(60),
+  SPORTS_REFRESH_MIN_SECONDS: z.coerce.number().int().min(0).default(10),
   NEWS_FEEDS: commaList.default(DEFAULT_NEWS_FEEDS),
   NEWS_REFRESH_MINUTES: positiveInt(15),
 

@@ -2,10 +2,14 @@ import { sportsDatasetSchema, gameSchema } from '@shared/schemas/sports';
 import type { AppServer } from '../realtime';
 import type { SportsBroadcaster } from './service';
 
+/** The room each of a login's sockets joins on connection (server/src/realtime). */
+const userRoom = (login: string) => `user:${login}`;
+
 /**
- * Scoreboard pushes to every connected client, through the Socket.IO adapter so every instance's
- * clients receive them. The presenter step re-reads each record through the shared schema, so only
- * the fields of SPEC.md's Game and Sports dataset leave the server.
+ * Scoreboard pushes through the Socket.IO adapter, so every instance's clients receive them: changes
+ * to every connected client, refresh progress to the tabs of the users who asked for the refresh.
+ * The presenter step re-reads each record through the shared schema, so only the fields of SPEC.md's
+ * Game and Sports dataset leave the server.
  */
 export function createSportsBroadcaster(io: AppServer): SportsBroadcaster {
   return {
@@ -15,8 +19,13 @@ export function createSportsBroadcaster(io: AppServer): SportsBroadcaster {
         ...(updatedGame ? { updatedGame: gameSchema.parse(updatedGame) } : {}),
       });
     },
-    progressed(progress) {
-      io.emit('sports:refresh-progressed', { stage: progress.stage, message: progress.message });
+    progressed(progress, logins) {
+      // io.to([]) would mean everyone: no asker, no progress.
+      if (logins.length === 0) return;
+      io.to(logins.map(userRoom)).emit('sports:refresh-progressed', {
+        stage: progress.stage,
+        message: progress.message,
+      });
     },
   };
 }

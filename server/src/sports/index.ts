@@ -68,6 +68,7 @@ export function createSports(deps: SportsDeps): Sports {
     source: chooseSource(deps),
     broadcaster: createSportsBroadcaster(io),
     logger,
+    minRefreshIntervalMs: config.SPORTS_REFRESH_MIN_SECONDS * 1000,
   });
   const poller = createSportsPoller({ store, service, logger, pollSeconds: config.SPORTS_POLL_SECONDS });
   const router = createSportsRouter(service, limiter, {

@@ -75,7 +75,7 @@ export function createSportsPoller(deps: SportsPollerDeps): SportsPoller {
     if (!leader) return followerDelayMs;
     pollCount++;
     try {
-      const dataset = await service.refresh({ requested: false });
+      const dataset = await service.refresh();
       return nextPollDelayMs(pollSeconds, dataset);
     } catch (error) {
       logger.warn({ err: error }, 'sports poller: refresh failed; the last scoreboard stays');

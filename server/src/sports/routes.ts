@@ -34,14 +34,18 @@ export function createSportsRouter(
     res.json({ sportsData } satisfies ScoreboardResponse);
   });
 
-  router.post('/sports/refresh', requireUser, limited, async (_req, res) => {
-    const sportsData = await sports.refresh({ requested: true }).catch(orFallback('sports_generate_failed'));
+  router.post('/sports/refresh', requireUser, limited, async (req, res) => {
+    const sportsData = await sports
+      .refresh({ requestedBy: req.session.user!.login })
+      .catch(orFallback('sports_generate_failed'));
     res.json({ sportsData } satisfies ScoreboardResponse);
   });
 
   router.post('/sports/generate', requireUser, limited, async (req, res) => {
     const body = parseInput(sportsGenerateRequestSchema, req.body);
-    const sportsData = await sports.refresh({ requested: true }).catch(orFallback('sports_generate_failed'));
+    const sportsData = await sports
+      .refresh({ requestedBy: req.session.user!.login })
+      .catch(orFallback('sports_generate_failed'));
     const wanted = (game: Game) =>
       game.isLive ? body.includeLive : game.isCompleted ? body.includeCompleted : body.includeScheduled;
     let budget = body.maxGames;

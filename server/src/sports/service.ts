@@ -15,10 +15,11 @@ import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
 import { SAVED_MESSAGE, type ProgressReporter, type SportsSource } from './source';
 
-/** Pushes scoreboard changes and refresh progress to every client, on every instance. */
+/** Pushes scoreboard changes to every client, and refresh progress to whoever asked, on every instance. */
 export interface SportsBroadcaster {
   dataUpdated(payload: SportsDataUpdatedPayload): void;
-  progressed(progress: SportsRefreshProgress): void;
+  /** To the tabs of these logins only; nothing when the list is empty. */
+  progressed(progress: SportsRefreshProgress, logins: string[]): void;
 }
 
 export interface SportsServiceDeps {
@@ -31,11 +32,16 @@ export interface SportsServiceDeps {
   refreshLockTtlMs?: number;
   /** How often an instance waiting for another's refresh looks whether it finished. */
   waitIntervalMs?: number;
+  /**
+   * After a refresh someone asked for, further asks within this long get the stored scoreboard
+   * instead of another fetch from the source (SPORTS_REFRESH_MIN_SECONDS; 0 fetches every time).
+   */
+  minRefreshIntervalMs?: number;
 }
 
 export interface RefreshOptions {
-  /** Asked for by a user: progress is broadcast and the result always is. */
-  requested: boolean;
+  /** The login that asked (Refresh All); absent for the poller and a first fill. */
+  requestedBy?: string;
 }
 
 const REFRESH_LOCK = 'sports-refresh';
@@ -59,16 +65,20 @@ export function sameGames(a: SportsDataset | null, b: SportsDataset): boolean {
 
 /**
  * The scoreboard the server owns: kept in the store (shared by every instance), refreshed from the
- * source by the poller or on request, and pushed to every client on each change. Refreshes are
- * shared: concurrent callers on one instance get the same promise, and across instances a lock in
- * the store lets one fetch while the others wait for what it stores.
+ * source by the poller or on request, and pushed to every client when it changes. Refreshes are
+ * shared: concurrent callers on one instance get the same promise, across instances a lock in the
+ * store lets one fetch while the others wait for what it stores, and after a refresh someone asked
+ * for, the next asks within the minimum interval get the stored scoreboard. Progress goes only to
+ * the users who asked, so nobody can make every screen flash.
  */
 export function createSportsService(deps: SportsServiceDeps) {
   const { store, source, broadcaster, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const lockTtlMs = deps.refreshLockTtlMs ?? DEFAULT_REFRESH_LOCK_TTL_MS;
   const waitIntervalMs = deps.waitIntervalMs ?? DEFAULT_WAIT_INTERVAL_MS;
-  let inFlight: Promise<SportsDataset> | null = null;
+  const minRefreshIntervalMs = deps.minRefreshIntervalMs ?? 0;
+  /** The refresh running on this instance, and the logins that asked for it so far. */
+  let inFlight: { promise: Promise<SportsDataset>; askers: Set<string> } | null = null;
   const gameRefreshes = new Map<string, Promise<{ game: Game; sportsData: SportsDataset }>>();
 
   async function current(): Promise<SportsDataset | null> {
@@ -100,8 +110,18 @@ export function createSportsService(deps: SportsServiceDeps) {
     return stored;
   }
 
-  async function run({ requested }: RefreshOptions): Promise<SportsDataset> {
-    const report: ProgressReporter = requested ? (progress) => broadcaster.progressed(progress) : () => {};
+  /** The stored scoreboard when someone asked for a refresh within the minimum interval, else null. */
+  async function recentlyAsked(): Promise<SportsDataset | null> {
+    if (minRefreshIntervalMs <= 0) return null;
+    const asked = await fromStore(() => store.get(keys.sportsRecentRefresh()));
+    return asked === null ? null : current();
+  }
+
+  async function run(askers: Set<string>): Promise<SportsDataset> {
+    // Whoever joins while this runs hears the stages from then on.
+    const report: ProgressReporter = (progress) => {
+      if (askers.size > 0) broadcaster.progressed(progress, [...askers]);
+    };
     const token = randomUUID();
     const acquired = await fromStore(() => store.setIfAbsent(keys.lock(REFRESH_LOCK), token, lockTtlMs));
     // Another instance is fetching right now: its result is ours too.
@@ -111,7 +131,15 @@ export function createSportsService(deps: SportsServiceDeps) {
       const games = await source.fetchAll({ onProgress: report, previous });
       const dataset = buildSportsDataset(games, now().toISOString());
       await save(dataset);
-      if (requested || !sameGames(previous, dataset)) broadcaster.dataUpdated({ sportsData: dataset });
+      // The askers get the dataset in their answer; everyone else only hears of a change.
+      if (!sameGames(previous, dataset)) broadcaster.dataUpdated({ sportsData: dataset });
+      if (askers.size > 0 && minRefreshIntervalMs > 0) {
+        await store
+          .set(keys.sportsRecentRefresh(), dataset.lastUpdated, minRefreshIntervalMs)
+          .catch((error: unknown) => {
+            logger.warn({ err: error }, 'sports: could not note the refresh; the next ask fetches again');
+          });
+      }
       report({ stage: 'saved', message: SAVED_MESSAGE });
       return dataset;
     } catch (error) {
@@ -131,29 +159,46 @@ export function createSportsService(deps: SportsServiceDeps) {
     /** The stored scoreboard, or null when none is stored yet. */
     current,
 
-    /** A refresh from the source; callers during one share it (a requested one waits for a running poll). */
-    refresh(options: RefreshOptions = { requested: true }): Promise<SportsDataset> {
-      inFlight ??= run(options).finally(() => {
+    /**
+     * A refresh from the source. Callers during one share it (an ask joins a running poll and hears
+     * its remaining stages); an ask within the minimum interval after the last asked-for refresh
+     * gets the stored scoreboard.
+     */
+    refresh({ requestedBy }: RefreshOptions = {}): Promise<SportsDataset> {
+      if (inFlight) {
+        if (requestedBy) inFlight.askers.add(requestedBy);
+        return inFlight.promise;
+      }
+      const askers = new Set(requestedBy ? [requestedBy] : []);
+      const promise = (async () => {
+        if (requestedBy) {
+          const fresh = await recentlyAsked();
+          if (fresh) return fresh;
+        }
+        return run(askers);
+      })().finally(() => {
         inFlight = null;
       });
-      return inFlight;
+      inFlight = { promise, askers };
+      return promise;
     },
 
     /** The stored scoreboard, refreshing first when there is none. */
     async scoreboard(): Promise<SportsDataset> {
-      return (await current()) ?? this.refresh({ requested: false });
+      return (await current()) ?? this.refresh();
     },
 
     /**
-     * Refreshes one stored game from the source, merges it into the stored scoreboard and broadcasts
-     * it with the full dataset (SPEC.md section 4). The game is looked up by id: its stored url is
-     * used, never one from the request, so a client cannot make the server read arbitrary pages.
+     * Refreshes one stored game from the source, merges it into the stored scoreboard and, when it
+     * changed, broadcasts it with the full dataset (SPEC.md section 4). The game is looked up by id:
+     * its stored url is used, never one from the request, so a client cannot make the server read
+     * arbitrary pages.
      */
     refreshGame(gameId: string): Promise<{ game: Game; sportsData: SportsDataset }> {
       const running = gameRefreshes.get(gameId);
       if (running) return running;
       const promise = (async () => {
-        const stored = (await current()) ?? (await this.refresh({ requested: false }));
+        const stored = (await current()) ?? (await this.refresh());
         const game = allGames(stored).find((candidate) => candidate.id === gameId);
         if (!game) throw new AppError('game_process_failed', 404);
         const fresh = await source.fetchGame(game);
@@ -165,7 +210,10 @@ export function createSportsService(deps: SportsServiceDeps) {
           throw new AppError('game_process_failed', 404);
         }
         await save(merged.sportsData);
-        broadcaster.dataUpdated({ sportsData: merged.sportsData, updatedGame: merged.game });
+        // The asker gets the game in the answer; everyone else only hears of a change.
+        const before = allGames(latest).find((candidate) => candidate.id === game.id);
+        if (JSON.stringify(before) !== JSON.stringify(merged.game))
+          broadcaster.dataUpdated({ sportsData: merged.sportsData, updatedGame: merged.game });
         return { game: merged.game, sportsData: merged.sportsData };
       })().finally(() => gameRefreshes.delete(gameId));
       gameRefreshes.set(gameId, promise);

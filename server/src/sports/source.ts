@@ -1,6 +1,6 @@
 import type { Game, SportsDataset, SportsRefreshProgress } from '@shared/schemas/sports';
 
-/** Reports a stage of a refresh (only requested refreshes reach the clients). */
+/** Reports a stage of a refresh (only the users who asked for it hear them). */
 export type ProgressReporter = (progress: SportsRefreshProgress) => void;
 
 export interface FetchAllContext {

@@ -10,6 +10,8 @@ export const keys = {
   chatHistory: (gameId: string) => `${KEY_PREFIX}chat:${gameId}:messages`,
   /** The stored scoreboard (SportsDataset JSON), shared by every instance. */
   sportsScoreboard: () => `${KEY_PREFIX}sports:scoreboard`,
+  /** Present (with an expiry) for the minimum interval after a refresh a user asked for. */
+  sportsRecentRefresh: () => `${KEY_PREFIX}sports:recent-refresh`,
   devOauthCode: (code: string) => `${KEY_PREFIX}dev-oauth:code:${code}`,
   devOauthToken: (token: string) => `${KEY_PREFIX}dev-oauth:token:${token}`,
   /** Local news index: article id → article JSON (a hash), and a version bumped by each ingest. */

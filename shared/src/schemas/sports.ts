@@ -126,7 +126,7 @@ export interface SportsDataUpdatedPayload {
 export const SPORTS_REFRESH_STAGES = ['fetching', 'processing', 'saved', 'failed'] as const;
 export type SportsRefreshStage = (typeof SPORTS_REFRESH_STAGES)[number];
 
-/** `sports:refresh-progressed` (server → every client) while a requested refresh runs. */
+/** `sports:refresh-progressed` (server → the tabs of whoever asked) while a requested refresh runs. */
 export interface SportsRefreshProgress {
   stage: SportsRefreshStage;
   message: string;

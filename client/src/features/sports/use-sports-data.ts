@@ -39,7 +39,7 @@ export interface SportsData {
   refreshing: boolean;
   /** Refresh All failed: 'Error processing sports data'. */
   refreshError: string | null;
-  /** A refresh in progress, this tab's or anyone's (pushed by the server). */
+  /** A refresh in progress: this tab's, or one this user asked for in another tab (pushed by the server). */
   progress: { stage: SportsRefreshProgress['stage']; message: string | null } | null;
   refetch(): Promise<void>;
   refreshAll(): Promise<void>;

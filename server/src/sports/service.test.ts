@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Game, SportsDataUpdatedPayload, SportsRefreshProgress } from '@shared/schemas/sports';
+import { createLogger } from '../logger';
+import { MemoryStore } from '../storage/memory-store';
+import { createSportsService } from './service';
+import type { SportsSource } from './source';
+
+const game = (awayScore: number): Game => ({
+  id: 'g1',
+  url: null,
+  league: 'NBA',
+  gameStatus: 'live',
+  isLive: true,
+  isCompleted: false,
+  awayTeam: 'Boston Celtics',
+  homeTeam: 'New York Knicks',
+  awayScore,
+  homeScore: 0,
+  period: 'Q1',
+  startTime: null,
+  broadcast: null,
+});
+
+/** The service on a real memory store whose clock the test moves, with a source that counts fetches. */
+function setup(minRefreshIntervalMs: number) {
+  let clock = Date.parse('2026-10-11T18:00:00.000Z');
+  let score = 0;
+  let fetches = 0;
+  const source: SportsSource = {
+    name: 'espn',
+    async fetchAll() {
+      fetches++;
+      return [game(score)];
+    },
+    async fetchGame(stored) {
+      return stored;
+    },
+  };
+  const pushes: SportsDataUpdatedPayload[] = [];
+  const progress: Array<{ progress: SportsRefreshProgress; logins: string[] }> = [];
+  const service = createSportsService({
+    store: new MemoryStore({ now: () => clock }),
+    source,
+    broadcaster: {
+      dataUpdated: (payload) => pushes.push(payload),
+      progressed: (stage, logins) => progress.push({ progress: stage, logins }),
+    },
+    logger: createLogger('silent'),
+    now: () => new Date(clock),
+    minRefreshIntervalMs,
+  });
+  return {
+    service,
+    pushes,
+    progress,
+    fetches: () => fetches,
+    score: (next: number) => {
+      score = next;
+    },
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
+}
+
+describe('asked-for scoreboard refreshes', () => {
+  it('fetch at most once per minimum interval; the asks in between get the stored scoreboard', async () => {
+    const sports = setup(10_000);
+    await sports.service.refresh({ requestedBy: 'alice' });
+    expect(sports.fetches()).toBe(1);
+
+    sports.score(3);
+    sports.advance(9_999);
+    const stale = await sports.service.refresh({ requestedBy: 'bob' });
+    expect(stale.leagues[0]!.games[0]!.awayScore).toBe(0);
+    expect(sports.fetches()).toBe(1);
+
+    sports.advance(1);
+    const fresh = await sports.service.refresh({ requestedBy: 'bob' });
+    expect(fresh.leagues[0]!.games[0]!.awayScore).toBe(3);
+    expect(sports.fetches()).toBe(2);
+
+    // The poller fetches on its own schedule, inside the interval too, and starts no interval.
+    await sports.service.refresh();
+    expect(sports.fetches()).toBe(3);
+    sports.advance(10_000);
+    await sports.service.refresh();
+    await sports.service.refresh({ requestedBy: 'carol' });
+    expect(sports.fetches()).toBe(5);
+  });
+
+  it('tell only the askers how it goes, and push to everyone only what changed', async () => {
+    const sports = setup(0);
+    await sports.service.refresh({ requestedBy: 'alice' });
+    expect(sports.progress).toEqual([
+      { progress: { stage: 'saved', message: 'Sports data updated' }, logins: ['alice'] },
+    ]);
+    expect(sports.pushes).toHaveLength(1); // the first scoreboard is news to everyone
+
+    await sports.service.refresh({ requestedBy: 'bob' });
+    await sports.service.refresh();
+    expect(sports.pushes).toHaveLength(1);
+    expect(sports.progress.map((entry) => entry.logins)).toEqual([['alice'], ['bob']]);
+
+    sports.score(2);
+    await sports.service.refresh();
+    expect(sports.pushes).toHaveLength(2);
+    expect(sports.progress).toHaveLength(2); // nobody asked for the poller's refresh
+  });
+});
