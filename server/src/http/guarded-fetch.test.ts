@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installNetworkGuard, type NetworkGuard } from '../../../tests/security/network-guard';
 import {
   checkAddress,
   createGuardedFetcher,
@@ -13,7 +14,8 @@ import {
 
 // Every real request in this file goes to the loopback server below. Refusals of private, link-local
 // and metadata addresses are exercised through a stubbed resolver: the check refuses them before any
-// socket is opened, so no packet is ever sent to such an address.
+// socket is opened, so no packet is ever sent to such an address. Should the check ever let one
+// through, the network guard stops the connection before it leaves the machine (and the test fails).
 
 describe('checkAddress', () => {
   const refusedAlways = [
@@ -27,7 +29,10 @@ describe('checkAddress', () => {
     ['fe80::1', 'linkLocal'],
     ['ff02::1', 'multicast'],
     ['::ffff:169.254.169.254', 'linkLocal'], // IPv4-mapped metadata
-    ['64:ff9b::a9fe:a9fe', 'rfc6052'], // NAT64 of the metadata address
+    ['::a9fe:a9fe', 'linkLocal'], // IPv4-compatible metadata
+    ['::2', 'unspecified'], // IPv4-compatible 0.0.0.2
+    ['64:ff9b::a9fe:a9fe', 'linkLocal'], // NAT64 of the metadata address
+    ['64:ff9b::e000:1', 'multicast'],
     ['2002:a9fe:a9fe::1', '6to4'],
     ['2001:db8::1', 'reserved'],
     ['not-an-address', 'invalid'],
@@ -44,8 +49,19 @@ describe('checkAddress', () => {
     ['fd00:ec2::254', 'uniqueLocal'], // AWS IPv6 metadata
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:10.0.0.1', 'private'],
+    ['::7f00:1', 'loopback'], // IPv4-compatible 127.0.0.1
+    ['::a00:7', 'private'],
+    ['::6440:1', 'carrierGradeNat'],
+    ['64:ff9b::7f00:1', 'loopback'], // NAT64 of 127.0.0.1
+    ['64:ff9b::c0a8:101', 'private'],
   ] as const;
-  const publicAddresses = ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'];
+  const publicAddresses = [
+    '93.184.216.34',
+    '8.8.8.8',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808', // what DNS64 answers for an IPv4-only site
+  ];
 
   it.each(refusedAlways)('refuses %s (%s), even when private ranges are allowed', (address, range) => {
     expect(checkAddress(address, false)).toEqual({ allowed: false, range });
@@ -71,10 +87,12 @@ describe('checkAddress', () => {
 let server: Server;
 let origin: string;
 let port: number;
+let guard: NetworkGuard;
 const hits: string[] = [];
 const routes = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>();
 
 beforeAll(async () => {
+  guard = installNetworkGuard();
   server = createServer((req, res) => {
     hits.push(`${req.headers.host}${req.url}`);
     const handler = routes.get(req.url ?? '');
@@ -89,6 +107,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
+  guard.restore();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -101,6 +120,8 @@ const stubResolver = vi.fn<Resolver>(async (hostname) => {
     'intranet.test': ['10.0.0.7'],
     'mixed.test': ['93.184.216.34', '192.168.0.10'],
     'mapped.test': ['::ffff:127.0.0.1'],
+    'compatible.test': ['::7f00:1'],
+    'nat64-metadata.test': ['64:ff9b::a9fe:a9fe'],
   };
   const addresses = table[hostname];
   if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
@@ -149,7 +170,12 @@ describe('guarded fetcher: what it refuses before connecting', () => {
     await expectKind(fetcher(false)(`http://[::1]:${port}/secret`), 'address');
     await expectKind(fetcher(false)(`http://fake.test:${port}/secret`), 'address');
     await expectKind(fetcher(false)(`http://mapped.test:${port}/secret`), 'address');
+    const compatible = await expectKind(fetcher(false)(`http://compatible.test:${port}/secret`), 'address');
+    expect(compatible.detail).toBe('::7f00:1 (loopback)');
+    await expectKind(fetcher(false)(`http://[::7f00:1]:${port}/secret`), 'address');
+    await expectKind(fetcher(false)(`http://[::127.0.0.1]:${port}/secret`), 'address');
     expect(hits.length).toBe(before); // nothing reached the server
+    expect(guard.refused).toEqual([]); // nor tried to leave loopback
   });
 
   it('refuses names resolving to link-local (metadata) and private addresses', async () => {
@@ -163,6 +189,10 @@ describe('guarded fetcher: what it refuses before connecting', () => {
     await expectKind(fetcher(true)('http://169.254.169.254/'), 'address');
     await expectKind(fetcher(true)('http://0xa9fea9fe/'), 'address');
     await expectKind(fetcher(true)('http://[::ffff:a9fe:a9fe]/'), 'address');
+    await expectKind(fetcher(true)('http://[::a9fe:a9fe]/'), 'address');
+    await expectKind(fetcher(true)('http://[64:ff9b::a9fe:a9fe]/'), 'address');
+    await expectKind(fetcher(true)('http://nat64-metadata.test/latest/meta-data/'), 'address');
+    expect(guard.refused).toEqual([]);
   });
 
   it('refuses a name when any of its addresses is private', async () => {

@@ -2,9 +2,10 @@
  * The one way the server fetches a URL it did not choose itself (DESIGN.md, security posture): page
  * content, the frame check and news feeds. It refuses anything but http/https, resolves the host once,
  * refuses loopback, private, link-local (cloud metadata), CGNAT, multicast, unspecified and reserved
- * addresses (IPv4 and IPv6, IPv4-mapped included), then connects to exactly the address it checked,
- * so a second DNS answer cannot point the connection somewhere else (DNS rebinding). Redirects are
- * followed by hand and checked again; the body has a size cap and the whole fetch a deadline.
+ * addresses (IPv4 and IPv6, IPv6 forms carrying an IPv4 address included), then connects to exactly
+ * the address it checked, so a second DNS answer cannot point the connection somewhere else (DNS
+ * rebinding). Redirects are followed by hand and checked again; the body has a size cap and the whole
+ * fetch a deadline.
  *
  * FETCH_ALLOW_PRIVATE (tests only) lets it reach loopback and private ranges, where the local fakes
  * listen; link-local, multicast and the rest stay refused even then.
@@ -85,23 +86,42 @@ export class GuardedFetchError extends Error {
 /** Ranges FETCH_ALLOW_PRIVATE opens (where tests' fakes listen); every other non-unicast range stays shut. */
 const PRIVATE_RANGES = new Set(['loopback', 'private', 'uniqueLocal', 'carrierGradeNat']);
 
+/**
+ * IPv6 blocks whose last 32 bits are an IPv4 address that traffic may end up at: IPv4-compatible
+ * (::/96, deprecated, yet automatic tunnelling still sends `::7f00:1` to 127.0.0.1) and the
+ * well-known NAT64 prefix (a NAT64 gateway forwards 64:ff9b::a9fe:a9fe to 169.254.169.254).
+ * IPv4-mapped (::ffff:0:0/96) is the third, recognised on its own. The other blocks that carry IPv4
+ * addresses (6to4, Teredo, local-use NAT64 64:ff9b:1::/48, IPv4-translated ::ffff:0:0:0/96) have
+ * range names of their own and are refused outright.
+ */
+const IPV4_CARRYING_BLOCKS = [ipaddr.parseCIDR('::/96'), ipaddr.parseCIDR('64:ff9b::/96')] as const;
+
+/** The IPv4 address an IPv6 address stands for, or null when it stands for none. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address();
+  // :: and ::1 are in ::/96 but are IPv6's own unspecified and loopback addresses.
+  const own = address.range();
+  if (own === 'unspecified' || own === 'loopback') return null;
+  if (!IPV4_CARRYING_BLOCKS.some((block) => address.match(block))) return null;
+  return ipaddr.fromByteArray(address.toByteArray().slice(12)) as ipaddr.IPv4;
+}
+
 export interface AddressVerdict {
   allowed: boolean;
-  /** ipaddr.js's range name ('unicast', 'loopback', 'linkLocal', …), of the IPv4 address for a mapped one. */
+  /** ipaddr.js's range name ('unicast', 'loopback', 'linkLocal', …), of the embedded IPv4 address when there is one. */
   range: string;
 }
 
 /**
  * Whether the server may connect to `address`. Only globally routed unicast addresses pass, plus
- * loopback/private/unique-local/CGNAT when `allowPrivate`. IPv4-mapped IPv6 is judged as its IPv4.
+ * loopback/private/unique-local/CGNAT when `allowPrivate`. An IPv6 address that carries an IPv4 one
+ * (IPv4-mapped, IPv4-compatible, well-known NAT64) is judged as that IPv4 address.
  */
 export function checkAddress(address: string, allowPrivate = false): AddressVerdict {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   if (!ipaddr.isValid(bare)) return { allowed: false, range: 'invalid' };
   let parsed = ipaddr.parse(bare);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
+  if (parsed.kind() === 'ipv6') parsed = embeddedIPv4(parsed as ipaddr.IPv6) ?? parsed;
   const range = parsed.range();
   if (range === 'unicast') return { allowed: true, range };
   return { allowed: allowPrivate && PRIVATE_RANGES.has(range), range };
