@@ -66,8 +66,8 @@ export type StoredRead = StoredLeague | 'none' | 'unusable';
  * The league this tab should hold, given what is stored: a newer stored league (or any, when this
  * tab's own was never saved) replaces this tab's; an older one does not; nothing stored where this
  * tab's league had been saved means another tab reset it (or the save was cleared), so this tab
- * starts a fresh league too. A fresh league keeps the revision count, so a stale save can never
- * pass for newer than what came before the reset.
+ * starts a fresh league too, keeping the revision count so that its next save is numbered above
+ * every save this tab has seen.
  */
 export function reconcile(
   current: LeagueSnapshot,
