@@ -23,7 +23,7 @@ import { inlineScriptHashes, securityHeaders } from './http/security';
 import { createGitHubClient, type GitHubClient } from './integrations/github/client';
 import { createTwilioVoice } from './integrations/twilio';
 import type { LlmClient } from './integrations/openai/client';
-import { createRealtime, type AppServer } from './realtime';
+import { createRealtime, disconnectSession, type AppServer } from './realtime';
 import { createSearchFeature } from './search';
 import type { NewsIndex } from './search/local/news-index';
 import { createSearchRouter } from './search/routes';
@@ -198,8 +198,11 @@ export function createApp(deps: AppDeps): App {
     res.setHeader('cache-control', 'no-store');
     next();
   });
-  api.use('/auth', createAuthRouter(config, github, limiter));
-  api.use('/chat', createChatRouter(chat));
+  api.use(
+    '/auth',
+    createAuthRouter(config, github, limiter, (sessionId) => disconnectSession(io, sessionId)),
+  );
+  api.use('/chat', createChatRouter(chat, limiter, apiRateRule));
   api.use(createVoiceRouter(config, twilioVoice));
   api.use('/exa', createSearchRouter(search.provider, limiter, apiRateRule));
   api.use(createContentRouter(content.service, limiter, apiRateRule));

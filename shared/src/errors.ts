@@ -8,6 +8,7 @@ export const ERROR_MESSAGES = {
   forbidden: 'You are not allowed to do that.',
   not_found: 'Not found.',
   rate_limited: 'You are doing that too fast. Please slow down.',
+  limit_reached: 'You have reached a limit for your account.',
   store_unavailable: 'The service is temporarily unavailable. Please try again.',
   internal: 'Something went wrong on our side.',
   oauth_not_configured: 'GitHub OAuth not configured. Please check environment variables.',

@@ -7,7 +7,20 @@ import type { ChatMessage, ChatPage, ChatSyncAnswer } from './schemas/chat';
 import type { VoiceJoinAnswer, VoicePresence, VoiceSignal, VoiceSignalData } from './schemas/voice';
 import type { SportsDataUpdatedPayload, SportsRefreshProgress } from './schemas/sports';
 
-export type Ack<T> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string } };
+export type Ack<T> = { ok: true; data: T } | { ok: false; error: AckError };
+
+export interface AckError {
+  code: ErrorCode;
+  message: string;
+  /** With `rate_limited`: how long to wait before this event is accepted again. */
+  retryAfterMs?: number;
+}
+
+/**
+ * A game's voice count as people outside its voice room see it: who is in voice (their socket ids
+ * and logins) goes only to the participants themselves.
+ */
+export type VoiceCount = Omit<VoicePresence, 'participants'>;
 
 /** A client's callback for an event it sends. */
 export type AckCallback<T> = (answer: Ack<T>) => void;
@@ -16,8 +29,11 @@ export type AckCallback<T> = (answer: Ack<T>) => void;
 export interface ServerToClientEvents {
   'chat:message-created': (message: ChatMessage) => void;
   'chat:message-deleted': (payload: { gameId: string; messageId: string }) => void;
-  /** Someone joined or left voice in a game room (also sent on chat:join's room). */
-  'voice:presence-changed': (presence: VoicePresence) => void;
+  /**
+   * Someone joined or left voice in a game: the participants get the full presence, everyone else in
+   * the game's room the count only.
+   */
+  'voice:presence-changed': (presence: VoicePresence | VoiceCount) => void;
   'voice:signal': (signal: VoiceSignal) => void;
   /** Any scoreboard change, to every client: the full dataset (SPEC.md's own event name, kept). */
   sportsDataUpdated: (payload: SportsDataUpdatedPayload) => void;
@@ -45,8 +61,8 @@ export interface ClientToServerEvents {
   'voice:join': (payload: { gameId: string }, ack: AckCallback<VoiceJoinAnswer>) => void;
   'voice:leave': (payload: { gameId: string }, ack?: AckCallback<null>) => void;
   'voice:heartbeat': (payload: { gameId: string }, ack?: AckCallback<null>) => void;
-  /** The current voice participant count of a game, for chat viewers not in voice. */
-  'voice:presence': (payload: { gameId: string }, ack: AckCallback<VoicePresence>) => void;
+  /** A game's voice presence: the full list for a participant, the count only for anyone else. */
+  'voice:presence': (payload: { gameId: string }, ack: AckCallback<VoicePresence | VoiceCount>) => void;
   'voice:signal': (
     payload: { gameId: string; to: string; data: VoiceSignalData },
     ack?: AckCallback<null>,
@@ -59,6 +75,11 @@ export interface SocketData {
   userId: number;
   name: string | null;
   role: 'user' | 'moderator' | 'admin';
-  /** Games whose voice room this socket is in (server-side bookkeeping). */
-  voiceGames?: Set<string>;
+  /**
+   * Names the session the socket was opened with (a digest of the session id, which is itself a
+   * credential), so that signing out can disconnect that session's sockets on every instance.
+   */
+  sessionKey: string;
+  /** The game whose voice room this socket is in: one at most (server-side bookkeeping). */
+  voiceGame?: string;
 }

@@ -35,7 +35,12 @@ const GAME = 'fuzz-game';
 beforeAll(async () => {
   redis = await startRedisServer();
   inspect = new Redis(redis.url);
-  server = await startFaultApp({ redisUrl: redis.url, env: { CHAT_RATE_LIMIT: '1000000' } });
+  // One socket sends every case (thousands with FUZZ_RUNS): a budget it never spends, so each bad
+  // payload meets validation, not the event budget.
+  server = await startFaultApp({
+    redisUrl: redis.url,
+    env: { CHAT_RATE_LIMIT: '1000000', SOCKET_EVENT_BURST: '1000000000' },
+  });
   cookie = (await signInAt(server.baseUrl, 'fuzzer')).cookieHeader();
   socket = await socketAt(server.baseUrl, cookie);
   const seeded = await emit(socket, 'chat:send', {

@@ -35,7 +35,13 @@ const save = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
 
 /** /api/auth: start sign-in, finish it from the callback page, read the profile, sign out. */
-export function createAuthRouter(config: Config, github: GitHubClient | null, limiter: RateLimiter): Router {
+export function createAuthRouter(
+  config: Config,
+  github: GitHubClient | null,
+  limiter: RateLimiter,
+  /** Ends the realtime connections opened with a session (on every instance). */
+  disconnectSession: (sessionId: string) => void = () => {},
+): Router {
   const router = Router();
   // Each start stores a session: limited per client address, since nobody is signed in yet.
   const signInStarts = rateLimit(
@@ -94,9 +100,12 @@ export function createAuthRouter(config: Config, github: GitHubClient | null, li
   });
 
   router.post('/logout', async (req, res) => {
+    const sessionId = req.sessionID;
     await new Promise<void>((resolve, reject) =>
       req.session.destroy((error) => (error ? reject(error) : resolve())),
     );
+    // After the destroy, so a socket opening meanwhile finds no session; its sockets stop at once.
+    disconnectSession(sessionId);
     res.clearCookie(SESSION_COOKIE, {
       path: '/',
       httpOnly: true,

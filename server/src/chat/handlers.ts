@@ -10,9 +10,8 @@ import {
 } from '@shared/schemas/chat';
 import { ackedOnSocket } from '../realtime/ack';
 import type { AppServer, AppSocket } from '../realtime';
+import { gameRoom, joinGameRoom } from '../realtime/limits';
 import type { ChatBroadcaster, ChatService } from './service';
-
-export const gameRoom = (gameId: string) => `game:${gameId}`;
 
 /** Broadcasts through the Socket.IO adapter, so every instance's clients in the room receive it. */
 export function createChatBroadcaster(io: AppServer): ChatBroadcaster {
@@ -37,7 +36,7 @@ function chatHandlers(chat: ChatService, logger: Logger) {
   ) => ackedOnSocket(logger, schema, handler);
   return {
     join: on(chatJoinSchema, async (socket, { gameId }) => {
-      await socket.join(gameRoom(gameId));
+      await joinGameRoom(socket, gameId);
       return chat.page(gameId, CHAT_PAGE_SIZE);
     }),
     leave: on(chatJoinSchema, async (socket, { gameId }) => {

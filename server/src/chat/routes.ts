@@ -1,14 +1,23 @@
 import { Router } from 'express';
 import { chatListQuerySchema, chatPostBodySchema, gameIdSchema } from '@shared/schemas/chat';
 import { requireUser } from '../auth/require-user';
+import { rateLimit, type RateLimiter, type RateLimitRule } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { teamNameFor, type ChatService } from './service';
 
-/** SPEC.md section 7's REST chat, on the same store and broadcast as the socket. */
-export function createChatRouter(chat: ChatService): Router {
+/**
+ * The REST chat, on the same store and broadcast as the socket. Reading a page is limited per user
+ * like the other API reads (`readRule`); posting shares the chat's own limit with the socket.
+ */
+export function createChatRouter(
+  chat: ChatService,
+  limiter: RateLimiter,
+  readRule: Omit<RateLimitRule, 'bucket'>,
+): Router {
   const router = Router();
+  const limitedRead = rateLimit(limiter, { ...readRule, bucket: 'chat-read' });
 
-  router.get('/games/:gameId/messages', requireUser, async (req, res) => {
+  router.get('/games/:gameId/messages', requireUser, limitedRead, async (req, res) => {
     const gameId = parseInput(gameIdSchema, req.params.gameId);
     const query = parseInput(chatListQuerySchema, req.query);
     const page = await chat.page(gameId, query.limit, query.before);

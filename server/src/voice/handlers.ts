@@ -1,18 +1,32 @@
 import type { Logger } from 'pino';
+import type { VoiceCount } from '@shared/events';
 import {
   VOICE_MESH_MAX_PARTICIPANTS,
   voiceRoomSchema,
   voiceSignalSchema,
   type VoicePresence,
 } from '@shared/schemas/voice';
-import { gameRoom } from '../chat/handlers';
 import { AppError } from '../errors';
 import { acked } from '../realtime/ack';
 import type { AppServer, AppSocket } from '../realtime';
+import { gameRoom, joinGameRoom } from '../realtime/limits';
 import type { VoicePresenceStore } from './presence';
 
 /** How often each instance sweeps voice rooms for heartbeats that lapsed. */
 export const VOICE_SWEEP_INTERVAL_MS = 10_000;
+
+const VOICE_ROOM_PREFIX = 'voice:';
+/** The Socket.IO room of a game's voice participants: the only ones told who is in voice. */
+export const voiceRoom = (gameId: string) => `${VOICE_ROOM_PREFIX}${gameId}`;
+
+const countOnly = ({ gameId, participantCount }: VoicePresence): VoiceCount => ({ gameId, participantCount });
+
+const roomFull = () =>
+  new AppError(
+    'forbidden',
+    409,
+    `This voice room is full (${VOICE_MESH_MAX_PARTICIPANTS} people). Try again when someone leaves.`,
+  );
 
 export interface VoiceRealtime {
   register(socket: AppSocket): void;
@@ -24,8 +38,9 @@ export interface VoiceRealtime {
 
 /**
  * Voice presence and WebRTC signalling over the authenticated socket. Counts are pushed to the
- * whole game room (chat viewers see them too); offers, answers and ICE candidates go only to a
- * participant of the same game's voice room.
+ * whole game room (chat viewers see them too), the participants' socket ids and logins only to the
+ * participants; offers, answers and ICE candidates go only to a participant of the same game's
+ * voice room. A socket is in one voice room at most, and a login takes one place in a room.
  */
 export function createVoiceRealtime(
   io: AppServer,
@@ -37,38 +52,77 @@ export function createVoiceRealtime(
 
   const push = (state: VoicePresence) => {
     lastCounts.set(state.gameId, state.participantCount);
-    io.to(gameRoom(state.gameId)).emit('voice:presence-changed', state);
+    io.to(voiceRoom(state.gameId)).emit('voice:presence-changed', state);
+    io.to(gameRoom(state.gameId))
+      .except(voiceRoom(state.gameId))
+      .emit('voice:presence-changed', countOnly(state));
   };
 
-  async function leave(socket: AppSocket, gameId: string) {
-    if (!socket.data.voiceGames?.has(gameId)) return;
-    socket.data.voiceGames.delete(gameId);
+  /** Takes the socket out of a voice room it is in (or was joining) and gives its place back. */
+  async function vacate(socket: AppSocket, gameId: string) {
+    if (socket.data.voiceGame === gameId) socket.data.voiceGame = undefined;
+    await socket.leave(voiceRoom(gameId));
     await presence.remove(gameId, socket.id);
+    await presence.releasePlace(gameId, socket.data.login, socket.id);
+  }
+
+  async function leave(socket: AppSocket, gameId: string) {
+    if (socket.data.voiceGame !== gameId) return;
+    await vacate(socket, gameId);
     push(await presence.read(gameId));
   }
 
+  async function join(socket: AppSocket, gameId: string) {
+    const { login, name } = socket.data;
+    if (socket.data.voiceGame === gameId) return { ...(await presence.read(gameId)), self: socket.id };
+    if (socket.data.voiceGame !== undefined) {
+      throw new AppError(
+        'limit_reached',
+        409,
+        'You are already in voice chat in another game. Leave it to join this one.',
+      );
+    }
+    // Taken before the first await, so joins sent at once by one socket end in one room at most.
+    socket.data.voiceGame = gameId;
+    let added = false;
+    try {
+      if ((await presence.read(gameId)).participantCount >= VOICE_MESH_MAX_PARTICIPANTS) throw roomFull();
+      if (!(await presence.claimPlace(gameId, login, socket.id))) {
+        throw new AppError(
+          'limit_reached',
+          409,
+          'You are already in this voice chat in another tab or window. Leave it there to join here.',
+        );
+      }
+      await joinGameRoom(socket, gameId);
+      await socket.join(voiceRoom(gameId));
+      await presence.add(gameId, { id: socket.id, login, name });
+      added = true;
+      const state = await presence.read(gameId);
+      // Joins racing for the last place all got in: whoever finds the room over full steps back.
+      if (state.participantCount > VOICE_MESH_MAX_PARTICIPANTS) throw roomFull();
+      // Left or disconnected while joining: the leave found nothing to remove yet.
+      if (socket.disconnected || socket.data.voiceGame !== gameId)
+        throw new AppError('bad_request', 400, 'You left voice chat while joining it.');
+      push(state);
+      return { ...state, self: socket.id };
+    } catch (error) {
+      await vacate(socket, gameId);
+      if (added) push(await presence.read(gameId));
+      throw error;
+    }
+  }
+
   function register(socket: AppSocket) {
-    socket.data.voiceGames = new Set();
+    // A recovered connection comes back in the rooms it had, but its voice place went with the
+    // disconnect.
+    if (socket.recovered) {
+      for (const room of socket.rooms) if (room.startsWith(VOICE_ROOM_PREFIX)) void socket.leave(room);
+    }
 
     socket.on(
       'voice:join',
-      acked(logger, voiceRoomSchema, async ({ gameId }) => {
-        const current = await presence.read(gameId);
-        const alreadyIn = current.participants.some((p) => p.id === socket.id);
-        if (!alreadyIn && current.participantCount >= VOICE_MESH_MAX_PARTICIPANTS) {
-          throw new AppError(
-            'forbidden',
-            409,
-            `This voice room is full (${VOICE_MESH_MAX_PARTICIPANTS} people). Try again when someone leaves.`,
-          );
-        }
-        await socket.join(gameRoom(gameId));
-        await presence.add(gameId, { id: socket.id, login: socket.data.login, name: socket.data.name });
-        socket.data.voiceGames!.add(gameId);
-        const state = await presence.read(gameId);
-        push(state);
-        return { ...state, self: socket.id };
-      }),
+      acked(logger, voiceRoomSchema, ({ gameId }) => join(socket, gameId)),
     );
 
     socket.on(
@@ -82,8 +136,14 @@ export function createVoiceRealtime(
     socket.on(
       'voice:heartbeat',
       acked(logger, voiceRoomSchema, async ({ gameId }) => {
-        if (!socket.data.voiceGames?.has(gameId))
+        if (socket.data.voiceGame !== gameId)
           throw new AppError('bad_request', 400, 'You are not in this voice room.');
+        if (!(await presence.claimPlace(gameId, socket.data.login, socket.id))) {
+          // This socket's place lapsed (a long stall) and another socket of the login took it.
+          await vacate(socket, gameId);
+          push(await presence.read(gameId));
+          throw new AppError('limit_reached', 409, 'Your voice place went to another tab or window.');
+        }
         if (!(await presence.touch(gameId, socket.id))) {
           // Lapsed (a long stall): count the participant back in.
           await presence.add(gameId, { id: socket.id, login: socket.data.login, name: socket.data.name });
@@ -95,13 +155,16 @@ export function createVoiceRealtime(
 
     socket.on(
       'voice:presence',
-      acked(logger, voiceRoomSchema, ({ gameId }) => presence.read(gameId)),
+      acked(logger, voiceRoomSchema, async ({ gameId }) => {
+        const state = await presence.read(gameId);
+        return socket.data.voiceGame === gameId ? state : countOnly(state);
+      }),
     );
 
     socket.on(
       'voice:signal',
       acked(logger, voiceSignalSchema, async ({ gameId, to, data }) => {
-        if (!socket.data.voiceGames?.has(gameId) || !(await presence.has(gameId, to))) {
+        if (socket.data.voiceGame !== gameId || !(await presence.has(gameId, to))) {
           throw new AppError('forbidden', 403, 'Signals go only to participants of your voice room.');
         }
         io.to(to).emit('voice:signal', { gameId, from: socket.id, login: socket.data.login, data });
@@ -110,11 +173,11 @@ export function createVoiceRealtime(
     );
 
     socket.on('disconnecting', () => {
-      for (const gameId of socket.data.voiceGames ?? []) {
-        leave(socket, gameId).catch((error: unknown) =>
-          logger.warn({ err: error, gameId }, 'voice leave failed'),
-        );
-      }
+      const gameId = socket.data.voiceGame;
+      if (gameId === undefined) return;
+      leave(socket, gameId).catch((error: unknown) =>
+        logger.warn({ err: error, gameId }, 'voice leave failed'),
+      );
     });
   }
 

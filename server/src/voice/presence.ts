@@ -11,6 +11,10 @@ interface PresenceRecord {
 /**
  * Who is in each game's voice room, kept in the store so every instance counts the same people.
  * An entry lapses when its heartbeat stops (a crashed instance's clients disappear on their own).
+ *
+ * A login holds one place in a room whatever number of sockets it has: the place is a lock (set only
+ * when absent, so sockets of one login joining at once cannot both take it) held by one socket id
+ * and kept alive by that socket's heartbeats.
  */
 export function createVoicePresence(store: Store, now: () => number = Date.now) {
   const parse = (raw: string): PresenceRecord | null => {
@@ -38,8 +42,32 @@ export function createVoicePresence(store: Store, now: () => number = Date.now) 
     return { gameId, participantCount: participants.length, participants };
   }
 
+  const placeKey = (gameId: string, login: string) => keys.lock(`voice-place:${gameId}:${login}`);
+
   return {
     read,
+
+    /**
+     * Takes (or keeps) `login`'s place in a game's voice room for one socket. False when another
+     * socket of the same login holds it.
+     */
+    async claimPlace(gameId: string, login: string, socketId: string): Promise<boolean> {
+      const key = placeKey(gameId, login);
+      // Twice at most: the holder's lock may lapse between the two reads.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (await store.setIfAbsent(key, socketId, VOICE_PRESENCE_TTL_MS)) return true;
+        const holder = await store.get(key);
+        if (holder === null) continue;
+        if (holder !== socketId) return false;
+        if (await store.expire(key, VOICE_PRESENCE_TTL_MS)) return true;
+      }
+      return false;
+    },
+
+    /** Gives the place back, only when this socket still holds it. */
+    async releasePlace(gameId: string, login: string, socketId: string): Promise<void> {
+      await store.deleteIfEquals(placeKey(gameId, login), socketId);
+    },
 
     async add(gameId: string, participant: VoiceParticipant): Promise<void> {
       const record: PresenceRecord = { login: participant.login, name: participant.name, seenAt: now() };

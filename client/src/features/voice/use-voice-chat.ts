@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { VoiceConfig, VoicePresence } from '@shared/schemas/voice';
+import type { VoiceCount } from '@shared/events';
+import type { VoiceConfig } from '@shared/schemas/voice';
 import { getSocket } from '@client/lib/socket';
 import { joinTwilioConference, type TwilioSession } from './twilio-voice';
 import { VoiceMesh } from './webrtc-mesh';
@@ -68,7 +69,8 @@ export function useVoiceChat(gameId: string, roomName: string, login: string | n
   // Everyone in the game room hears about voice counts, joined or not.
   useEffect(() => {
     const socket = getSocket();
-    const onPresence = (presence: VoicePresence) => {
+    // Outside voice the server sends the count only; the count is all this shows.
+    const onPresence = (presence: VoiceCount) => {
       if (presence.gameId === gameId) patch({ participantCount: presence.participantCount });
     };
     socket.on('voice:presence-changed', onPresence);

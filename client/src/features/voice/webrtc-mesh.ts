@@ -1,4 +1,4 @@
-import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@shared/events';
+import type { Ack, ClientToServerEvents, ServerToClientEvents, VoiceCount } from '@shared/events';
 import {
   VOICE_HEARTBEAT_MS,
   type VoiceConfig,
@@ -13,7 +13,7 @@ type VoiceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface MeshEvents {
   onRemoteStream(peerId: string, stream: MediaStream): void;
   onPeerGone(peerId: string): void;
-  onPresence(presence: VoicePresence): void;
+  onPresence(presence: VoiceCount): void;
   onError(message: string): void;
 }
 
@@ -44,10 +44,13 @@ export class VoiceMesh {
     );
   };
 
-  private readonly onPresence = (presence: VoicePresence) => {
+  private readonly onPresence = (presence: VoicePresence | VoiceCount) => {
     if (presence.gameId !== this.gameId) return;
-    const present = new Set(presence.participants.map((p) => p.id));
-    for (const peerId of [...this.peers.keys()]) if (!present.has(peerId)) this.closePeer(peerId);
+    // Participants get the full list; a count alone (sent to people outside voice) names no peer.
+    if ('participants' in presence) {
+      const present = new Set(presence.participants.map((p) => p.id));
+      for (const peerId of [...this.peers.keys()]) if (!present.has(peerId)) this.closePeer(peerId);
+    }
     this.events.onPresence(presence);
   };
 

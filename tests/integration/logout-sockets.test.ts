@@ -1,0 +1,113 @@
+/**
+ * Signing out ends the session's realtime access too: its sockets are disconnected on every instance
+ * at once, none comes back through connection recovery, and other sessions of the same login stay.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Ack } from '@shared/events';
+import type { ChatMessage } from '@shared/schemas/chat';
+import { connectSocket, signIn, type TestSocket } from '../helpers/sign-in';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// Instances share a session secret, as a deployment behind one Redis must.
+const SESSION_SECRET = 'logout-tests-session-secret-shared';
+let apps: TestApp[] = [];
+let sockets: TestSocket[] = [];
+afterEach(async () => {
+  for (const socket of sockets) socket.close();
+  await Promise.all(apps.map((app) => app.close()));
+  apps = [];
+  sockets = [];
+});
+
+async function start() {
+  const app = await startTestApp({
+    env: { SESSION_SECRET, NEWS_FEEDS: '', ESPN_BASE_URL: 'http://127.0.0.1:9' },
+  });
+  apps.push(app);
+  return app;
+}
+
+const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
+const newGame = () => `game-${randomUUID().slice(0, 8)}`;
+
+async function open(app: TestApp, cookie: string) {
+  const socket = await connectSocket(app.baseUrl, { cookie });
+  sockets.push(socket);
+  return socket;
+}
+
+function emit<T>(socket: TestSocket, event: string, payload: unknown): Promise<Ack<T>> {
+  return (
+    socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<T>> } }
+  )
+    .timeout(5000)
+    .emitWithAck(event, payload);
+}
+
+const send = (socket: TestSocket, gameId: string, message: string) =>
+  emit<ChatMessage>(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' });
+
+const disconnection = (socket: TestSocket) =>
+  new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+const serverSockets = (app: TestApp, login: string) =>
+  [...app.app.io.of('/').sockets.values()].filter((socket) => socket.data.login === login);
+
+describe('signing out', () => {
+  it("disconnects the session's sockets on every instance, and no other session's", async () => {
+    const first = await start();
+    const second = await start();
+    const login = unique('leaver');
+    const gameId = newGame();
+    const { client: laptop } = await signIn(first, login);
+    const here = await open(first, laptop.cookieHeader());
+    const there = await open(second, laptop.cookieHeader());
+    // The same person signed in on a phone: another session.
+    const { client: phone } = await signIn(second, login);
+    const phoneSocket = await open(second, phone.cookieHeader());
+    for (const socket of [here, there, phoneSocket]) await emit(socket, 'chat:join', { gameId });
+
+    const ended = [disconnection(here), disconnection(there)];
+    expect((await laptop.request('/api/auth/logout', { method: 'POST' })).status).toBe(204);
+    expect(await Promise.all(ended)).toEqual(['io server disconnect', 'io server disconnect']);
+
+    expect(serverSockets(first, login)).toHaveLength(0);
+    expect(serverSockets(second, login).map((socket) => socket.id)).toEqual([phoneSocket.id]);
+    expect((await send(phoneSocket, gameId, 'still signed in on the phone')).ok).toBe(true);
+    // The signed-out cookie opens no new socket.
+    await expect(connectSocket(first.baseUrl, { cookie: laptop.cookieHeader() })).rejects.toThrow(
+      'unauthenticated',
+    );
+  });
+
+  it('keeps a socket that dropped before signing out from coming back', async () => {
+    const app = await start();
+    const login = unique('dropper');
+    const { client } = await signIn(app, login);
+    const cookie = client.cookieHeader();
+    const socket = await open(app, cookie);
+    const gameId = newGame();
+    await emit(socket, 'chat:join', { gameId });
+    // A broadcast received gives the client a point to recover from.
+    const echoed = new Promise((resolve) => socket.once('chat:message-created', resolve));
+    expect((await send(socket, gameId, 'brb')).ok).toBe(true);
+    await echoed;
+
+    // The connection drops without a goodbye: the server keeps its state for a recovery.
+    const dropped = new Promise<string>((resolve) =>
+      serverSockets(app, login)[0]!.once('disconnect', (reason) => resolve(reason)),
+    );
+    socket.io.engine.close();
+    expect(await dropped).toBe('transport close');
+
+    expect((await client.request('/api/auth/logout', { method: 'POST' })).status).toBe(204);
+    const outcome = new Promise<string>((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', (error) => resolve(error.message));
+    });
+    socket.connect(); // offers to recover the dropped session, with the signed-out cookie
+    expect(await outcome).toBe('unauthenticated');
+    expect(serverSockets(app, login)).toHaveLength(0);
+  });
+});
