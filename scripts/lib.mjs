@@ -33,8 +33,16 @@ export function spawnTool(name, args, options = {}) {
 
 /** Runs a tool to completion; resolves with its exit code (signals count as failure). */
 export function runTool(name, args, options = {}) {
+  return waitForExit(name, spawnTool(name, args, options));
+}
+
+/** Runs `node ...args` (this same node, or `options.node`) to completion; resolves with its exit code. */
+export function runNode(args, { node = process.execPath, ...options } = {}) {
+  return waitForExit('node', spawn(node, args, { cwd: ROOT, stdio: 'inherit', ...options }));
+}
+
+function waitForExit(name, child) {
   return new Promise((resolve) => {
-    const child = spawnTool(name, args, options);
     child.once('error', (error) => {
       console.error(`${name}: ${error.message}`);
       resolve(1);

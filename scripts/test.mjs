@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: everything a user needs to trust the build, in order, stopping at the first failure:
-// typecheck, lint (eslint + prettier), vitest (unit, component and integration tests against a real
-// redis-server) and Playwright end-to-end tests in Debian's Chromium.
+// the lockfile check (every platform package listed), typecheck, lint (eslint + prettier), vitest
+// (unit, component and integration tests against a real redis-server), the compiled server's start-up,
+// and Playwright end-to-end tests in Debian's Chromium.
 // System packages it needs (redis-server, chromium, coturn, nginx) are installed with apt-get when
 // missing and running as root; otherwise it says what to install. No other network access.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { runTool } from './lib.mjs';
+import { runNode, runTool } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -59,6 +60,14 @@ const playwrightReport = join(reports, 'playwright.json');
 const tests = { passed: 0, failed: 0, skipped: 0 };
 
 const steps = [
+  {
+    name: 'lockfile (every platform package listed)',
+    // The check's own tests, then the check on this repository's lockfile.
+    node: [
+      ['--test', '--test-reporter=dot', 'scripts/check-lockfile.test.mjs'],
+      ['scripts/check-lockfile.mjs'],
+    ],
+  },
   { name: 'typecheck', tool: 'tsc', args: ['--noEmit', '-p', '.'] },
   { name: 'lint (eslint)', tool: 'eslint', args: ['.'] },
   { name: 'format (prettier)', tool: 'prettier', args: ['--check', '.', '--log-level', 'warn'] },
@@ -73,6 +82,11 @@ const steps = [
       tests.failed += report.numFailedTests ?? 0;
       tests.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     },
+  },
+  {
+    // What the Docker image runs: the server compiled by esbuild, started with NODE_ENV=production.
+    name: 'compiled server (build + start-up)',
+    node: [['scripts/build-server.mjs'], ['scripts/smoke-server.mjs']],
   },
   {
     name: 'end-to-end (playwright)',
@@ -94,7 +108,10 @@ let failed = null;
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
   const started = Date.now();
-  const code = await runTool(step.tool, step.args, { env: { ...process.env, ...step.env } });
+  const env = { ...process.env, ...step.env };
+  let code = 0;
+  if (step.tool) code = await runTool(step.tool, step.args, { env });
+  for (const args of step.node ?? []) if (code === 0) code = await runNode(args, { env });
   step.count?.();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   results.push({ name: step.name, ok: code === 0, seconds });
