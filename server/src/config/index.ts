@@ -86,6 +86,10 @@ const envSchema = z.object({
     .pipe(z.array(iceServerSchema))
     .optional(),
   ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TURN_URLS: commaList
+    .pipe(z.array(z.string().regex(/^turns?:\S+$/, 'each must be a turn: or turns: URL')))
+    .default([]),
 
   ADMIN_LOGINS: commaList.default([]),
   MODERATOR_LOGINS: commaList.default([]),
@@ -154,6 +158,16 @@ export function loadConfig(
   if (isProduction && !values.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
   if (Boolean(values.GITHUB_CLIENT_ID) !== Boolean(values.GITHUB_CLIENT_SECRET)) {
     problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both or neither');
+  }
+  if (Boolean(values.TURN_SECRET) !== values.TURN_URLS.length > 0) {
+    problems.push('TURN_SECRET and TURN_URLS: set both or neither');
+  }
+  // With a shared secret every TURN credential is made per request; a static one beside it would
+  // outlive them all.
+  if (values.TURN_SECRET && values.ICE_SERVERS?.some((server) => server.username || server.credential)) {
+    problems.push(
+      'ICE_SERVERS: no static credentials when TURN_SECRET is set; list the TURN servers in TURN_URLS',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import express, { Router } from 'express';
 import { z } from 'zod';
 import {
@@ -14,6 +15,27 @@ import type { TwilioVoice } from '../integrations/twilio';
 
 const twimlParamsSchema = z.record(z.string(), z.string());
 
+/**
+ * How long a TURN credential handed to a browser works. The page keeps the voice config it loaded
+ * with the game for the whole call, and peers joining later need a relay too: longer than a game
+ * with overtime, far shorter than a static password's forever.
+ */
+export const TURN_CREDENTIAL_TTL_SECONDS = 6 * 60 * 60;
+
+/**
+ * TURN REST credentials, as coturn checks them with `use-auth-secret`: the username is
+ * `<expiry unix seconds>:<login>` and the password base64(HMAC-SHA1(secret, username)). The TURN
+ * server needs no call to us: it recomputes the HMAC and refuses a username whose time has passed.
+ */
+export function turnCredentials(
+  secret: string,
+  login: string,
+  nowMs: number = Date.now(),
+): { username: string; credential: string } {
+  const username = `${Math.floor(nowMs / 1000) + TURN_CREDENTIAL_TTL_SECONDS}:${login}`;
+  return { username, credential: createHmac('sha1', secret).update(username).digest('base64') };
+}
+
 /** A conference name from the join call's `To` ('conference:{room}'), limited to safe characters. */
 function roomFromTo(to: string | undefined): string | null {
   const room = to?.startsWith('conference:') ? to.slice('conference:'.length) : to;
@@ -24,10 +46,18 @@ function roomFromTo(to: string | undefined): string | null {
 export function createVoiceRouter(config: Config, twilioVoice: TwilioVoice | null): Router {
   const router = Router();
 
-  router.get('/voice/config', requireUser, (_req, res) => {
+  router.get('/voice/config', requireUser, (req, res) => {
+    const iceServers = [...(config.ICE_SERVERS ?? [])];
+    // Fresh short-lived credentials on every request, for this user only.
+    if (config.TURN_SECRET) {
+      iceServers.push({
+        urls: config.TURN_URLS,
+        ...turnCredentials(config.TURN_SECRET, req.session.user!.login),
+      });
+    }
     const answer: VoiceConfig = {
       provider: twilioVoice ? 'twilio' : 'webrtc',
-      iceServers: config.ICE_SERVERS ?? [],
+      iceServers,
       iceTransportPolicy: config.ICE_TRANSPORT_POLICY,
       maxParticipants: VOICE_MESH_MAX_PARTICIPANTS,
     };
