@@ -110,4 +110,41 @@ describe('signing out', () => {
     expect(await outcome).toBe('unauthenticated');
     expect(serverSockets(app, login)).toHaveLength(0);
   });
+
+  it('gives a connection recovered under another sign-in that identity, and none of the old one', async () => {
+    const app = await start();
+    const alice = unique('alice');
+    const { client } = await signIn(app, alice);
+    const socket = await open(app, client.cookieHeader());
+    const gameId = newGame();
+    await emit(socket, 'chat:join', { gameId });
+    const echoed = new Promise((resolve) => socket.once('chat:message-created', resolve));
+    expect((await send(socket, gameId, 'brb')).ok).toBe(true);
+    await echoed;
+
+    const dropped = new Promise<string>((resolve) =>
+      serverSockets(app, alice)[0]!.once('disconnect', (reason) => resolve(reason)),
+    );
+    socket.io.engine.close();
+    expect(await dropped).toBe('transport close');
+    expect((await client.request('/api/auth/logout', { method: 'POST' })).status).toBe(204);
+
+    // Bob signs in on the same browser; its socket comes back with Bob's cookie.
+    const bob = unique('bob');
+    const { client: bobClient } = await signIn(app, bob);
+    (socket.io.opts as { extraHeaders?: Record<string, string> }).extraHeaders = {
+      cookie: bobClient.cookieHeader(),
+    };
+    const back = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.connect();
+    await back;
+    expect(socket.recovered).toBe(true);
+    const [server] = serverSockets(app, bob);
+    expect(server?.id).toBe(socket.id);
+    expect(serverSockets(app, alice)).toHaveLength(0);
+    expect([...server!.rooms].filter((room) => room.startsWith('user:'))).toEqual([`user:${bob}`]);
+    // What it sends now is Bob's.
+    const sent = await send(socket, gameId, 'hi, Bob here');
+    expect(sent.ok && sent.data.login).toBe(bob);
+  });
 });

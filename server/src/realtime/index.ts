@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { isAllowedOrigin } from '../http/origin';
 import {
   eventBudget,
+  isIdentityRoom,
   sessionKeyOf,
   sessionRoom,
   setNamespaceLimits,
@@ -84,9 +85,15 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
     // socket.handshake keeps the headers.
     delete request.session;
     (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
+    // A recovered connection comes back in its rooms; when its cookie is now another session's
+    // (signed out, then in again), the old session's and login's rooms are not this socket's any more.
+    const own = [userRoom(socket.data.login), sessionRoom(socket.data.sessionKey)];
+    for (const room of [...socket.rooms]) {
+      if (isIdentityRoom(room) && !own.includes(room)) void socket.leave(room);
+    }
     // In the rooms before counting, so connections of one login opening at once on this instance
     // count each other. A refused socket leaves every room (Socket.IO cleans up after an error).
-    void socket.join([userRoom(socket.data.login), sessionRoom(socket.data.sessionKey)]);
+    void socket.join(own);
     admitLogin(io, socket.id, socket.data.login, limits, deps.logger).then(
       (refusal) => next(refusal ?? undefined),
       (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),

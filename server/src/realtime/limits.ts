@@ -88,6 +88,8 @@ export function rateLimitedAck(retryAfterMs: number): Ack<never> {
 
 export const userRoom = (login: string) => `user:${login}`;
 export const sessionRoom = (sessionKey: string) => `session:${sessionKey}`;
+/** The rooms a socket is in for who it is (its login, its session), not for what it watches. */
+export const isIdentityRoom = (room: string) => room.startsWith('user:') || room.startsWith('session:');
 
 /**
  * Names a session without carrying its id: the id is what the session cookie holds, and room names
