@@ -19,7 +19,7 @@ const NOW = Date.UTC(2026, 5, 1, 12);
 function openTab(seed: number) {
   const view = render(
     <Provider store={createStore()}>
-      <FantasyPage random={seededRandom(seed)} now={() => NOW} />
+      <FantasyPage random={seededRandom(seed)} now={() => Date.now()} />
     </Provider>,
   );
   const page = within(view.container);
@@ -52,13 +52,14 @@ const settle = () => act(async () => {});
 
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-const stored = () => loadStoredLeague(COMPANIES, NOW)?.league;
+const stored = () => loadStoredLeague(COMPANIES, Date.now())?.league;
 const savedPick = () => stored()?.draft.currentPick;
 
 let uninstallLocks: (() => void) | undefined;
 beforeEach(() => {
   localStorage.clear();
-  vi.useFakeTimers();
+  // The tabs share the system clock, as a browser's do; the fake timers move it.
+  vi.useFakeTimers({ now: NOW });
 });
 afterEach(() => {
   cleanup();
@@ -179,17 +180,17 @@ describe('the fantasy page in two tabs', { timeout: 30_000 }, () => {
     let other = startDraft(createLeague(COMPANIES, seededRandom(5)));
     const nox = COMPANIES.find((company) => company.name === 'Nox Metals')!;
     other = { ...other, queue: [nox.link] };
-    saveLeague(other, NOW, 7);
+    saveLeague(other, Date.now(), 7);
     otherTabsHear();
     tab.open('Draft Room');
     expect(tab.page.getByText('Your Turn to Draft!')).toBeInTheDocument();
     expect(tab.page.getByRole('list', { name: 'Your queue' })).toHaveTextContent('Nox Metals');
 
     // A stale save (a lower revision) does not replace it, and is overwritten with the newer league.
-    saveLeague(createLeague(COMPANIES, seededRandom(6)), NOW, 3);
+    saveLeague(createLeague(COMPANIES, seededRandom(6)), Date.now(), 3);
     otherTabsHear();
     expect(tab.page.getByText('Your Turn to Draft!')).toBeInTheDocument();
-    expect(loadStoredLeague(COMPANIES, NOW)?.revision).toBe(7);
+    expect(loadStoredLeague(COMPANIES, Date.now())?.revision).toBe(7);
 
     // The other tab resets the league.
     localStorage.removeItem(LEAGUE_STORAGE_KEY);

@@ -96,10 +96,12 @@ export function serializeLeague(league: League, now: number, revision = 0): Save
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
 
-/** A league read back from storage, with the revision it was saved as. */
+/** A league read back from storage, with the revision it was saved as and when. */
 export interface StoredLeague {
   league: League;
   revision: number;
+  /** The save's timestamp. */
+  savedAt: number;
 }
 
 /**
@@ -110,7 +112,7 @@ export function restoreLeague(value: unknown, companies: readonly Company[], now
   return restoreStoredLeague(value, companies, now)?.league ?? null;
 }
 
-/** restoreLeague, keeping the save's revision. */
+/** restoreLeague, keeping the save's revision and timestamp. */
 export function restoreStoredLeague(
   value: unknown,
   companies: readonly Company[],
@@ -193,6 +195,7 @@ export function restoreStoredLeague(
       queue: queue.filter((id) => available.has(id)),
     },
     revision: saved.revision ?? 0,
+    savedAt: saved.timestamp,
   };
 }
 
@@ -201,7 +204,7 @@ export function loadLeague(companies: readonly Company[], now: number): League |
   return loadStoredLeague(companies, now)?.league ?? null;
 }
 
-/** loadLeague, keeping the save's revision. */
+/** loadLeague, keeping the save's revision and timestamp. */
 export function loadStoredLeague(companies: readonly Company[], now: number): StoredLeague | null {
   return readStored(LEAGUE_STORAGE_KEY, (value) => restoreStoredLeague(value, companies, now), null);
 }

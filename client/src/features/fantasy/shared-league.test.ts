@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPANIES } from './catalogue';
-import { createLeague, isUserTurn, type League } from './engine';
+import { createLeague, isUserTurn, pickCompany, startDraft, toggleQueued, type League } from './engine';
 import { LEAGUE_STORAGE_KEY, loadStoredLeague, saveLeague, serializeLeague } from './persistence';
 import { seededRandom } from './random';
 import {
@@ -23,6 +23,7 @@ function tab(seed: number, snapshot?: LeagueSnapshot) {
     league: createLeague(COMPANIES, seededRandom(seed)),
     revision: 0,
     saved: false,
+    turnSince: time,
   };
   return {
     get snapshot() {
@@ -65,23 +66,26 @@ describe('reconcile', () => {
   const b = createLeague(COMPANIES, seededRandom(2));
   const fresh = () => createLeague(COMPANIES, seededRandom(3));
 
+  const storedB = (revision: number) => ({ league: b, revision, savedAt: NOW - 100 });
+
   it('takes a newer stored league, keeps its own over an older or unreadable one', () => {
-    const mine: LeagueSnapshot = { league: a, revision: 5, saved: true };
-    expect(reconcile(mine, { league: b, revision: 6 }, fresh, 'keep-own')).toEqual({
+    const mine: LeagueSnapshot = { league: a, revision: 5, saved: true, turnSince: NOW - 900 };
+    expect(reconcile(mine, storedB(6), fresh, 'keep-own')).toEqual({
       league: b,
       revision: 6,
       saved: true,
+      turnSince: NOW - 900,
     });
-    expect(reconcile(mine, { league: b, revision: 4 }, fresh, 'take-stored')).toBe(mine);
+    expect(reconcile(mine, storedB(4), fresh, 'take-stored')).toBe(mine);
     expect(reconcile(mine, 'unusable', fresh, 'take-stored')).toBe(mine);
     // The same revision: storage decides only when asked to.
-    expect(reconcile(mine, { league: b, revision: 5 }, fresh, 'keep-own')).toBe(mine);
-    expect(reconcile(mine, { league: b, revision: 5 }, fresh, 'take-stored').league).toBe(b);
+    expect(reconcile(mine, storedB(5), fresh, 'keep-own')).toBe(mine);
+    expect(reconcile(mine, storedB(5), fresh, 'take-stored').league).toBe(b);
   });
 
   it('a fresh league nobody saved gives way to any stored league', () => {
-    const mine: LeagueSnapshot = { league: a, revision: 9, saved: false };
-    expect(reconcile(mine, { league: b, revision: 1 }, fresh, 'keep-own')).toEqual({
+    const mine: LeagueSnapshot = { league: a, revision: 9, saved: false, turnSince: NOW };
+    expect(reconcile(mine, storedB(1), fresh, 'keep-own')).toMatchObject({
       league: b,
       revision: 1,
       saved: true,
@@ -90,8 +94,18 @@ describe('reconcile', () => {
   });
 
   it('a saved league that is gone from storage was reset: a fresh one, keeping the revision count', () => {
-    const next = reconcile({ league: a, revision: 7, saved: true }, 'none', fresh, 'keep-own');
-    expect(next).toEqual({ league: fresh(), revision: 7, saved: false });
+    const mine: LeagueSnapshot = { league: a, revision: 7, saved: true, turnSince: NOW };
+    expect(reconcile(mine, 'none', fresh, 'keep-own')).toEqual({ ...mine, league: fresh(), saved: false });
+  });
+
+  it('dates the pick on the clock from the save that passed the turn, wherever it was made', () => {
+    const mine: LeagueSnapshot = { league: startDraft(a), revision: 5, saved: true, turnSince: NOW - 5000 };
+    const passed = pickCompany(mine.league, a.draft.availableCompanies[0]!.link);
+    const stored = { league: passed, revision: 6, savedAt: NOW - 700 };
+    expect(reconcile(mine, stored, fresh, 'keep-own').turnSince).toBe(NOW - 700);
+    // A save that did not pass the turn (a star) leaves the pick due when it was.
+    const starred = { league: toggleQueued(mine.league, a.draft.availableCompanies[3]!.link), revision: 6 };
+    expect(reconcile(mine, { ...starred, savedAt: NOW }, fresh, 'keep-own').turnSince).toBe(NOW - 5000);
   });
 });
 
@@ -200,6 +214,7 @@ describe('two tabs on one stored league', () => {
       league: createLeague(COMPANIES, seededRandom(1)),
       revision: 0,
       saved: false,
+      turnSince: NOW,
     };
     snapshot = commitAction(snapshot, { type: 'start' }, options);
     expect(snapshot.revision).toBe(NOW);
@@ -229,9 +244,9 @@ describe('saved revision', () => {
   it('is saved with the league and read back; a save without one counts as 0', () => {
     const league = createLeague(COMPANIES, seededRandom(1));
     saveLeague(league, NOW, 42);
-    expect(stored()).toEqual({ league, revision: 42 });
+    expect(stored()).toEqual({ league, revision: 42, savedAt: NOW });
     const { revision: _revision, ...older } = serializeLeague(league, NOW);
     localStorage.setItem(LEAGUE_STORAGE_KEY, JSON.stringify(older));
-    expect(stored()).toEqual({ league, revision: 0 });
+    expect(stored()).toEqual({ league, revision: 0, savedAt: NOW });
   });
 });

@@ -34,6 +34,12 @@ export interface LeagueSnapshot {
   revision: number;
   /** This league is the stored one (saved or read here); false for a fresh league nobody saved. */
   saved: boolean;
+  /**
+   * When the pick on the clock became due, on the `now` clock: when this tab made the move that
+   * passed the turn, or when the tab that made it saved it, so every tab agrees on when an AI pick
+   * is due. A page that opens on a league starts the clock afresh.
+   */
+  turnSince: number;
 }
 
 /** A move, as the user or the AI clock asks for it; applied to the newest league when it is made. */
@@ -77,13 +83,20 @@ export function reconcile(
 ): LeagueSnapshot {
   if (stored === 'unusable') return current;
   if (stored === 'none') {
-    return current.saved ? { league: fresh(), revision: current.revision, saved: false } : current;
+    return current.saved ? { ...current, league: fresh(), saved: false } : current;
   }
   const newer =
     !current.saved ||
     stored.revision > current.revision ||
     (stored.revision === current.revision && onTie === 'take-stored');
-  return newer ? { league: stored.league, revision: stored.revision, saved: true } : current;
+  if (!newer) return current;
+  const turnPassed = stored.league.draft.currentPick !== current.league.draft.currentPick;
+  return {
+    league: stored.league,
+    revision: stored.revision,
+    saved: true,
+    turnSince: turnPassed ? stored.savedAt : current.turnSince,
+  };
 }
 
 /** A move applied to a league; the same league when it does not apply (any more). Reset is not a move. */
@@ -122,13 +135,18 @@ export function commitAction(
   const base = reconcile(current, peekStoredLeague(companies, now()), fresh, 'take-stored');
   if (action.type === 'reset') {
     clearSavedLeague();
-    return { league: fresh(), revision: base.revision, saved: false };
+    return { ...base, league: fresh(), saved: false };
   }
   const league = applyAction(base.league, action, random);
   if (league === base.league) return base;
   const time = now();
   const revision = Math.max(base.revision + 1, Math.floor(time));
-  return { league, revision, saved: saveLeague(league, time, revision) };
+  return {
+    league,
+    revision,
+    saved: saveLeague(league, time, revision),
+    turnSince: league.draft.currentPick === base.league.draft.currentPick ? base.turnSince : time,
+  };
 }
 
 /**
@@ -157,6 +175,8 @@ export interface SharedLeague {
   leagueAtom: WritableAtom<LeagueSnapshot, [LeagueCommand], void>;
   /** A saved league was there when this tab opened the page. */
   restored: boolean;
+  /** The clock the league is saved with and its turns are timed on. */
+  now: () => number;
 }
 
 /**
@@ -167,10 +187,11 @@ export interface SharedLeague {
  */
 export function createSharedLeague(options: SharedLeagueOptions): SharedLeague {
   const { companies, random, now } = options;
-  const stored = loadStoredLeague(companies, now());
+  const time = now();
+  const stored = loadStoredLeague(companies, time);
   const initial: LeagueSnapshot = stored
-    ? { ...stored, saved: true }
-    : { league: createLeague(companies, random), revision: 0, saved: false };
+    ? { league: stored.league, revision: stored.revision, saved: true, turnSince: time }
+    : { league: createLeague(companies, random), revision: 0, saved: false, turnSince: time };
   const snapshotAtom = atom(initial);
   const leagueAtom = atom(
     (get) => get(snapshotAtom),
@@ -203,5 +224,5 @@ export function createSharedLeague(options: SharedLeagueOptions): SharedLeague {
       window.removeEventListener('pageshow', onPageShow);
     };
   };
-  return { leagueAtom, restored: stored !== null };
+  return { leagueAtom, restored: stored !== null, now };
 }

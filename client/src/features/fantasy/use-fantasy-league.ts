@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { leaderAtom } from '@client/lib/tab-leader';
 import { COMPANIES, type Company, type CompanyId } from './catalogue';
 import { AI_PICK_DELAY_MS, isAiTurn } from './engine';
@@ -24,9 +24,10 @@ export interface FantasyLeagueOptions {
 /**
  * The league of the page, shared by every tab of this browser (see shared-league.ts): restored
  * when a save younger than 7 days exists, saved after every move, and followed when another tab
- * saves. The AI team on the clock picks AI_PICK_DELAY_MS after the turn passed to it; the tab that
- * leads the AI clock makes that pick, and a tab that becomes the leader late makes it at the same
- * moment, or at once when that moment has passed. The options are read once, when the page opens.
+ * saves. The AI team on the clock picks AI_PICK_DELAY_MS after the turn passed to it (or after the
+ * page opened); the tab that leads the AI clock makes that pick, and a tab that becomes the leader
+ * late makes it at the same moment, or at once when that moment has passed. The options are read
+ * once, when the page opens.
  */
 export function useFantasyLeague({
   companies = COMPANIES,
@@ -34,30 +35,23 @@ export function useFantasyLeague({
   now = Date.now,
 }: FantasyLeagueOptions = {}) {
   const [shared] = useState(() => createSharedLeague({ companies, random, now }));
-  const [{ league }, send] = useAtom(shared.leagueAtom);
+  const [{ league, turnSince }, send] = useAtom(shared.leagueAtom);
   const leading = useAtomValue(aiClockLeaderAtom);
 
-  // When this tab saw the turn pass to the AI team on the clock, wherever the move came from.
-  const turnSeen = useRef<{ pick: number; at: number } | null>(null);
-  const aiOnTheClock = isAiTurn(league);
+  const aiOnTheClock = leading && isAiTurn(league);
   const currentPick = league.draft.currentPick;
   useEffect(() => {
-    if (!aiOnTheClock) {
-      turnSeen.current = null;
-      return;
-    }
-    if (turnSeen.current?.pick !== currentPick) turnSeen.current = { pick: currentPick, at: Date.now() };
-    if (!leading) return;
+    if (!aiOnTheClock) return;
     const pickNow = () => send({ type: 'ai-pick', pick: currentPick });
-    // At most the full delay: a clock set back while waiting must not hold the draft up.
-    const wait = Math.min(AI_PICK_DELAY_MS, turnSeen.current.at + AI_PICK_DELAY_MS - Date.now());
+    // At most the full delay: a clock set back since the turn passed must not hold the draft up.
+    const wait = Math.min(AI_PICK_DELAY_MS, turnSince + AI_PICK_DELAY_MS - shared.now());
     if (wait <= 0) {
       pickNow();
       return;
     }
     const timer = setTimeout(pickNow, wait);
     return () => clearTimeout(timer);
-  }, [aiOnTheClock, currentPick, leading, send]);
+  }, [aiOnTheClock, currentPick, turnSince, shared, send]);
 
   const start = useCallback(() => send({ type: 'start' }), [send]);
   const pick = useCallback(
