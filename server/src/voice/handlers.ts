@@ -117,7 +117,7 @@ export function createVoiceRealtime(
     // A recovered connection comes back in the rooms it had, but its voice place went with the
     // disconnect.
     if (socket.recovered) {
-      for (const room of socket.rooms) if (room.startsWith(VOICE_ROOM_PREFIX)) void socket.leave(room);
+      for (const room of [...socket.rooms]) if (room.startsWith(VOICE_ROOM_PREFIX)) void socket.leave(room);
     }
 
     socket.on(
