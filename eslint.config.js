@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -18,6 +19,16 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Regular expressions in app code run on text from other people's pages, feeds and users: none may
+  // take super-linear time (a run of one character must never be rescanned from each position).
+  {
+    files: ['server/**/*.ts', 'shared/**/*.ts', 'client/**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-move': 'error',
+      'regexp/no-super-linear-backtracking': 'error',
+    },
   },
   // One-way imports: shared imports from neither side; the client never imports the server and back.
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutTrailingSlashes } from '@shared/url';
 
 /**
  * The config contract of DESIGN.md, parsed once at start-up. An empty string counts as unset, so
@@ -171,7 +172,7 @@ export function loadConfig(
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  const publicUrl = withoutTrailingSlashes(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
   const githubConfigured = Boolean(values.GITHUB_CLIENT_ID && values.GITHUB_CLIENT_SECRET);
   const devSignInEnabled = !githubConfigured && !isProduction;
   const host = values.HOST ?? (devSignInEnabled ? LOOPBACK_HOST : ALL_INTERFACES);

@@ -5,7 +5,7 @@
  */
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { ExtractiveDigest } from './text';
+import { capText, type ExtractiveDigest } from './text';
 
 /** A source handed to the model for an answer. */
 export interface AnswerSource {
@@ -47,6 +47,25 @@ export interface AiClientOptions {
 /** How much of an article the model reads (characters). */
 const DIGEST_INPUT_MAX_CHARS = 12_000;
 const SOURCE_MAX_CHARS = 2_000;
+/** Longest title or URL put in a prompt (characters). */
+const PROMPT_LINE_MAX_CHARS = 2_048;
+
+const line = (value: string) => capText(value, PROMPT_LINE_MAX_CHARS);
+
+/**
+ * The model's answer without the code fence some compatible servers wrap JSON in, despite the
+ * schema. Plain string steps: a pattern such as /\s*```\s*$/ rescans a long run of blanks from each
+ * of its characters, and the answer comes from a server this app does not control.
+ */
+export function unfenced(content: string): string {
+  let text = content.trim();
+  if (text.startsWith('```')) {
+    text = text.slice(3);
+    if (text.startsWith('json')) text = text.slice(4);
+  }
+  if (text.endsWith('```')) text = text.slice(0, -3);
+  return text.trim();
+}
 
 const digestSchema = z.object({
   summary: z.string().trim().min(1),
@@ -66,8 +85,8 @@ function sourcesBlock(sources: AnswerSource[]): string {
   return sources
     .map(
       (source, index) =>
-        `[${index + 1}] ${source.title}${source.publishedDate ? ` (${source.publishedDate.slice(0, 10)})` : ''}\n` +
-        `${source.url}\n${source.text.slice(0, SOURCE_MAX_CHARS)}`,
+        `[${index + 1}] ${line(source.title)}${source.publishedDate ? ` (${source.publishedDate.slice(0, 10)})` : ''}\n` +
+        `${line(source.url)}\n${capText(source.text, SOURCE_MAX_CHARS)}`,
     )
     .join('\n\n');
 }
@@ -97,7 +116,7 @@ export function createAiClient(options: AiClientOptions): AiClient {
             { role: 'system', content: DIGEST_INSTRUCTIONS },
             {
               role: 'user',
-              content: `Title: ${input.title ?? 'unknown'}\nURL: ${input.url}\n\n${input.text.slice(0, DIGEST_INPUT_MAX_CHARS)}`,
+              content: `Title: ${line(input.title ?? 'unknown')}\nURL: ${line(input.url)}\n\n${capText(input.text, DIGEST_INPUT_MAX_CHARS)}`,
             },
           ],
           response_format: {
@@ -120,9 +139,7 @@ export function createAiClient(options: AiClientOptions): AiClient {
         { signal },
       );
       const content = completion.choices[0]?.message?.content ?? '';
-      // Some compatible servers wrap JSON in a code fence despite the schema.
-      const json = content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '');
-      return digestSchema.parse(JSON.parse(json));
+      return digestSchema.parse(JSON.parse(unfenced(content)));
     },
 
     async answer(query, sources, systemPrompt, signal) {

@@ -10,6 +10,8 @@ import TurndownService from 'turndown';
 import { GuardedFetchError, type GuardedFetcher } from '../http/guarded-fetch';
 import type { JinaReaderClient } from '../integrations/jina/client';
 import { JinaError } from '../integrations/jina/client';
+import { sanitizeHtml } from './html-sanitize';
+import { capText, collapse } from './text';
 
 /** A page as a reader gives it. */
 export interface ReadPage {
@@ -58,6 +60,13 @@ export class PageReadError extends Error {
 
 /** The most markdown kept of one page. */
 export const PAGE_MARKDOWN_MAX_CHARS = 100_000;
+/**
+ * The most of a page's markdown or plain text that is tidied. Tidying only removes, so ten times the
+ * answer's cap leaves room for a page padded with images and blank lines.
+ */
+export const PAGE_TEXT_MAX_CHARS = 10 * PAGE_MARKDOWN_MAX_CHARS;
+/** Longest title, byline, description or site name kept from a page. */
+export const PAGE_META_MAX_CHARS = 1_000;
 
 export function createTurndown(): TurndownService {
   const turndown = new TurndownService({
@@ -75,15 +84,20 @@ export function createTurndown(): TurndownService {
   return turndown;
 }
 
-/** Tidies markdown from any source: no images, no runs of blank lines, capped. */
+/**
+ * Tidies markdown from any source: no images, no empty links, no trailing blanks, no runs of blank
+ * lines, capped. The input is capped first, and every pattern is linear: an image's text stops at the
+ * first bracket and its target at the first parenthesis, and trailing blanks are matched only from
+ * the start of their run (a run of spaces without a newline is otherwise rescanned from each space).
+ */
 export function tidyMarkdown(markdown: string): string {
-  const tidy = markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[\s*\]\([^)]*\)/g, '')
-    .replace(/[ \t]+\n/g, '\n')
+  const tidy = capText(markdown, PAGE_TEXT_MAX_CHARS)
+    .replace(/!\[[^[\]]*\]\([^()]*\)/g, '')
+    .replace(/\[\s*\]\([^()]*\)/g, '')
+    .replace(/(?<![ \t])[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  return tidy.length > PAGE_MARKDOWN_MAX_CHARS ? `${tidy.slice(0, PAGE_MARKDOWN_MAX_CHARS)}…` : tidy;
+  return tidy.length > PAGE_MARKDOWN_MAX_CHARS ? `${capText(tidy, PAGE_MARKDOWN_MAX_CHARS)}…` : tidy;
 }
 
 function statusError(status: number): PageReadError {
@@ -100,60 +114,92 @@ function fetchError(error: GuardedFetchError): PageReadError {
   return new PageReadError('SOURCE_NOT_AVAILABLE', error.message, null, { cause: error });
 }
 
+/** A page's own text about itself (title, byline, …): whitespace collapsed, capped; null when empty. */
+function metaText(value: string | null | undefined): string | null {
+  if (!value) return null;
+  return collapse(capText(value, PAGE_META_MAX_CHARS)) || null;
+}
+
 function meta(document: Document, ...names: string[]): string | null {
   for (const name of names) {
     const node = document.querySelector(`meta[property="${name}"], meta[name="${name}"]`);
-    const value = node?.getAttribute('content')?.trim();
+    const value = metaText(node?.getAttribute('content'));
     if (value) return value;
   }
   return null;
 }
 
+/** Longest date text parsed (an ISO 8601 date-time with an offset is 29 characters). */
+const DATE_MAX_CHARS = 100;
+
 function isoOrNull(value: string | null | undefined): string | null {
-  if (!value) return null;
+  if (!value || value.length > DATE_MAX_CHARS) return null;
   const time = Date.parse(value);
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-/** Extracts the readable part of an HTML page as markdown (Readability, else the cleaned body). */
+/** Parses sanitized page HTML, with a <base> so Readability and turndown resolve relative links. */
+function parsePage(html: string, url: string): Document {
+  const { document } = parseHTML(html);
+  if (!document.querySelector('base[href]')) {
+    const base = document.createElement('base');
+    base.setAttribute('href', url);
+    document.head?.prepend(base);
+  }
+  return document as unknown as Document;
+}
+
+/**
+ * Drops a first line that only repeats the byline ("By Jordan Hale", possibly in bold): the drawer
+ * shows the author already. A plain comparison of the first line, so any byline is safe to use.
+ */
+function withoutBylineLine(markdown: string, byline: string): string {
+  const text = markdown.trimStart();
+  const newline = text.indexOf('\n');
+  if (newline < 0) return markdown;
+  let line = text.slice(0, newline).trim();
+  for (let stars = 0; stars < 2 && line.startsWith('*'); stars++) line = line.slice(1);
+  for (let stars = 0; stars < 2 && line.endsWith('*'); stars++) line = line.slice(0, -1);
+  return line.toLowerCase() === `by ${byline}`.toLowerCase() ? text.slice(newline + 1) : markdown;
+}
+
+/**
+ * Extracts the readable part of an HTML page as markdown (Readability, else the cleaned body). The
+ * page goes through sanitizeHtml first: linear, and it bounds what the DOM libraries are given.
+ */
 export function extractArticle(html: string, url: string): Omit<ReadPage, 'url'> {
-  const withBase = /<base\s/i.test(html)
-    ? html
-    : html.replace(/<head[^>]*>/i, (head) => `${head}<base href="${url.replace(/"/g, '&quot;')}">`);
-  const { document } = parseHTML(withBase);
+  const { html: safe } = sanitizeHtml(html, { document: true });
+  const document = parsePage(safe, url);
   const metaTitle = meta(document, 'og:title', 'twitter:title');
   const description = meta(document, 'og:description', 'description', 'twitter:description');
   const published = meta(document, 'article:published_time', 'og:published_time', 'date', 'pubdate');
   const author = meta(document, 'author', 'article:author');
   const siteName = meta(document, 'og:site_name');
-  const documentTitle = document.querySelector('title')?.textContent?.trim() || null;
+  const documentTitle = metaText(document.querySelector('title')?.textContent);
 
   const turndown = createTurndown();
-  // Readability changes the document it reads; parse a second copy for the fallback.
-  const article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse();
-  let markdown = article?.content ? turndown.turndown(article.content) : '';
+  // Readability changes the document it reads; parse a second copy for the fallback. Both hand turndown
+  // the element itself (turndown reads linkedom's DOM), not HTML text it would parse once more.
+  const article = new Readability<Node>(document, { charThreshold: 200, serializer: (node) => node }).parse();
+  let markdown = article?.content ? turndown.turndown(article.content as HTMLElement) : '';
   if (markdown.trim().length < 80) {
-    const { document: copy } = parseHTML(withBase);
+    const copy = parsePage(safe, url);
     for (const node of copy.querySelectorAll('script, style, noscript, nav, header, footer, aside, form')) {
       node.remove();
     }
     const body = copy.querySelector('main, article, body');
-    const fallback = body ? turndown.turndown(body.innerHTML) : '';
+    const fallback = body ? turndown.turndown(body as HTMLElement) : '';
     if (fallback.trim().length > markdown.trim().length) markdown = fallback;
   }
-  const byline = article?.byline?.trim() || author;
-  if (byline) {
-    // The drawer shows the author already; a leading "By …" line would repeat it.
-    const escaped = byline.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    markdown = markdown.replace(new RegExp(`^\\s*(?:\\*{1,2})?By ${escaped}(?:\\*{1,2})?\\s*\n`, 'i'), '');
-  }
+  const byline = metaText(article?.byline) ?? author;
+  if (byline) markdown = withoutBylineLine(markdown, byline);
   return {
-    title: article?.title?.trim() || metaTitle || documentTitle,
+    title: metaText(article?.title) ?? metaTitle ?? documentTitle,
     markdown: tidyMarkdown(markdown),
-    excerpt: description ?? (article?.excerpt?.trim() || null),
+    excerpt: description ?? metaText(article?.excerpt),
     byline,
     publishedTime: isoOrNull(article?.publishedTime ?? published),
-    siteName: article?.siteName?.trim() || siteName,
+    siteName: metaText(article?.siteName) ?? siteName,
   };
 }
 
@@ -218,9 +264,9 @@ export function createJinaReader(client: JinaReaderClient, fetcher: GuardedFetch
         if (!markdown) throw new PageReadError('NO_CONTENT_FOUND', 'No readable text was found on the page.');
         return {
           url: page.url || url,
-          title: page.title || null,
+          title: metaText(page.title),
           markdown,
-          excerpt: page.description || null,
+          excerpt: metaText(page.description),
           byline: null,
           publishedTime: isoOrNull(page.publishedTime),
           siteName: null,
@@ -228,6 +274,11 @@ export function createJinaReader(client: JinaReaderClient, fetcher: GuardedFetch
       } catch (error) {
         if (error instanceof PageReadError) throw error;
         if (error instanceof JinaError) {
+          if (error.kind === 'too_large') {
+            throw new PageReadError('UNSUPPORTED_CONTENT', 'The page is too large to read here.', null, {
+              cause: error,
+            });
+          }
           if (error.kind === 'timeout')
             throw new PageReadError('CRAWL_TIMEOUT', 'The page took too long to read.', null, {
               cause: error,

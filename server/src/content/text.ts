@@ -1,14 +1,33 @@
 /**
  * Plain-text helpers for article content: HTML fragments to text, sentences, and the extractive
- * summary and highlights used when no AI endpoint is configured (DESIGN.md, embedded defaults).
+ * summary and highlights used when no AI endpoint is configured.
+ *
+ * Everything here reads text from other people's pages and feeds, so every function caps its input
+ * first and every regular expression runs in linear time: a run of one character (spaces, `[`, `(`)
+ * must never make a pattern rescan the rest of the text from each position.
  */
 import { parseHTML } from 'linkedom';
+import { sanitizeHtml } from './html-sanitize';
+
+/** The most of an HTML fragment (a feed title or description) that htmlToText reads. */
+export const FRAGMENT_HTML_MAX_CHARS = 200_000;
+/** The most text markdownToPlain and the extractive digest read (a page's markdown is capped at 100,000). */
+export const DIGEST_INPUT_MAX_CHARS = 120_000;
+
+/** `text` cut to at most `max` UTF-16 code units, never between the two halves of a surrogate pair. */
+export function capText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
 
 /** The text of an HTML fragment (feed descriptions are often HTML), whitespace collapsed. */
 export function htmlToText(html: string): string {
-  if (!/[<&]/.test(html)) return collapse(html);
-  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
-  for (const node of document.querySelectorAll('script, style, noscript, iframe, template')) node.remove();
+  const source = capText(html, FRAGMENT_HTML_MAX_CHARS);
+  if (!source.includes('<') && !source.includes('&')) return collapse(source);
+  // Scripts, styles, templates and frames are left out by the sanitizer.
+  const { html: safe } = sanitizeHtml(source);
+  const { document } = parseHTML(`<!doctype html><html><body>${safe}</body></html>`);
   // Block elements end a sentence or a line; without this their texts run together.
   for (const node of document.querySelectorAll('p, div, li, h1, h2, h3, h4, h5, h6, br, tr, blockquote')) {
     node.after(document.createTextNode(' '));
@@ -20,12 +39,16 @@ export function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Markdown reduced to prose: no links targets, images, emphasis marks, headings or code fences. */
+/**
+ * Markdown reduced to prose: no links targets, images, emphasis marks, headings or code fences.
+ * Link and image texts stop at the first bracket and targets at the first parenthesis, so no match
+ * can reach past the start of the next one (a page of `[[[[` or `](](` stays linear).
+ */
 export function markdownToPlain(markdown: string): string {
-  return markdown
+  return capText(markdown, DIGEST_INPUT_MAX_CHARS)
     .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!\[[^[\]]*\]\([^()]*\)/g, ' ')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
     .replace(/[*_`~]{1,3}/g, '')
     .replace(/\|/g, ' ');
@@ -43,14 +66,16 @@ export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   for (const paragraph of paragraphs) {
     const parts = paragraph.split(/(?<=[.!?]["')\]]?)\s+(?=["'([]?[A-Z0-9])/);
-    let pending = '';
+    let pending: string[] = [];
     for (const part of parts) {
-      pending = pending ? `${pending} ${part}` : part;
-      if (ABBREVIATIONS.test(pending) || /\b[A-Z]\.$/.test(pending)) continue;
-      sentences.push(pending);
-      pending = '';
+      pending.push(part);
+      // A part ending in an abbreviation or an initial does not end the sentence. Only the part is
+      // tested (the sentence ends with it): testing the growing sentence each time is quadratic.
+      if (ABBREVIATIONS.test(part) || /\b[A-Z]\.$/.test(part)) continue;
+      sentences.push(pending.join(' '));
+      pending = [];
     }
-    if (pending) sentences.push(pending);
+    if (pending.length > 0) sentences.push(pending.join(' '));
   }
   return sentences;
 }
@@ -114,9 +139,10 @@ export function extractiveDigest(
   text: string,
   options: { title?: string; query?: string; highlights?: number } = {},
 ): ExtractiveDigest {
-  const sentences = splitSentences(markdownToPlain(text)).filter(usable);
+  const plain = markdownToPlain(text);
+  const sentences = splitSentences(plain).filter(usable);
   if (sentences.length === 0) {
-    const fallback = clip(collapse(markdownToPlain(text)), SUMMARY_MAX_CHARS);
+    const fallback = clip(collapse(plain), SUMMARY_MAX_CHARS);
     return { summary: fallback, highlights: fallback ? [clip(fallback, HIGHLIGHT_MAX_CHARS)] : [] };
   }
 

@@ -118,7 +118,10 @@ export interface AddressVerdict {
  * (IPv4-mapped, IPv4-compatible, well-known NAT64) is judged as that IPv4 address.
  */
 export function checkAddress(address: string, allowPrivate = false): AddressVerdict {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const unbracketed = address.replace(/^\[|\]$/g, '');
+  // An IPv6 zone ('%eth0') is cut at its '%' (a /%.*$/ would rescan a run of '%' from each of them).
+  const zone = unbracketed.indexOf('%');
+  const bare = zone < 0 ? unbracketed : unbracketed.slice(0, zone);
   if (!ipaddr.isValid(bare)) return { allowed: false, range: 'invalid' };
   let parsed = ipaddr.parse(bare);
   if (parsed.kind() === 'ipv6') parsed = embeddedIPv4(parsed as ipaddr.IPv6) ?? parsed;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutTrailingSlashes } from '../url';
 
 /**
  * The news search API under /api/exa (SPEC.md sections 3 "Search filters", "Search result / article"
@@ -44,6 +45,9 @@ export const httpUrlSchema = z
   .max(2048, 'A URL has at most 2048 characters')
   .pipe(z.url({ protocol: /^https?$/, message: 'Must be an http or https URL' }));
 
+/** Longest domain filter entry read, scheme and path included. */
+export const DOMAIN_INPUT_MAX_CHARS = 2048;
+
 /**
  * A domain filter entry as a user types it ('espn.com', 'https://www.theverge.com/', 'nytimes.com/section'):
  * lower-cased, any scheme and trailing slash dropped.
@@ -51,8 +55,10 @@ export const httpUrlSchema = z
 export const domainSchema = z
   .string()
   .trim()
+  // Before anything else reads it: a URL-length cap (a domain with its scheme and path fits).
+  .max(DOMAIN_INPUT_MAX_CHARS, 'A domain has at most 253 characters')
   .toLowerCase()
-  .transform((value) => value.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/\/+$/, ''))
+  .transform((value) => withoutTrailingSlashes(value.replace(/^[a-z][a-z0-9+.-]*:\/\//, '')))
   .pipe(
     z
       .string()

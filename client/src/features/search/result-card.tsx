@@ -19,12 +19,19 @@ export function formatPublishedDate(value: string | null | undefined): string {
   return new Date(time).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** A short plain-text teaser: the summary, else the start of the text without markdown marks. */
+/** The most of a result's text read for its teaser (the teaser keeps 300 characters). */
+const TEASER_INPUT_MAX_CHARS = 4_000;
+
+/**
+ * A short plain-text teaser: the summary, else the start of the text without markdown marks. Link
+ * texts stop at a bracket and targets at a parenthesis, so a text full of `[` stays linear.
+ */
 function teaser(result: SearchResult): string | null {
   if (result.summary?.trim()) return result.summary.trim();
   const text = result.text
-    ?.replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    ?.slice(0, TEASER_INPUT_MAX_CHARS)
+    .replace(/!\[[^[\]]*\]\([^()]*\)/g, '')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
     .replace(/[#>*_`|-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -5,6 +5,7 @@
  * point it at tests/fakes/espn.ts.
  */
 import { z } from 'zod';
+import { withoutTrailingSlashes } from '@shared/url';
 
 /** League keys and the sport each sits under in ESPN's paths. */
 export const ESPN_LEAGUES = {
@@ -137,7 +138,7 @@ export interface EspnClient {
 }
 
 export function createEspnClient(options: EspnClientOptions): EspnClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const baseUrl = withoutTrailingSlashes(options.baseUrl);
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 

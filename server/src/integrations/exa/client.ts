@@ -14,6 +14,8 @@
  * Errors are non-2xx with `{ requestId, error, tag }` (error may also be an object with `message`).
  */
 
+import { withoutTrailingSlashes } from '@shared/url';
+
 export interface ExaResult {
   id: string;
   url: string;
@@ -120,6 +122,8 @@ export interface ExaClientOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** Longest line of the answer stream read (characters); a longer one ends the stream with an error. */
+export const EXA_STREAM_LINE_MAX_CHARS = 1_000_000;
 const USER_AGENT = 'tech-touchdown (exa-compatible client)';
 
 async function errorFrom(response: Response): Promise<ExaError> {
@@ -144,7 +148,7 @@ async function errorFrom(response: Response): Promise<ExaError> {
 }
 
 export function createExaClient(options: ExaClientOptions): ExaClient {
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   async function post(
@@ -201,19 +205,33 @@ export function createExaClient(options: ExaClientOptions): ExaClient {
       );
       if (!response.body) throw new ExaError('Exa answered without a body', response.status);
       const decoder = new TextDecoder();
-      let buffer = '';
+      // The unfinished line, in the pieces it came in: each piece is searched for a newline once, and
+      // joined once (a long line sent in small pieces would otherwise be searched again and again).
+      const pending: string[] = [];
+      let pendingChars = 0;
       for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(bytes, { stream: true });
+        const piece = decoder.decode(bytes, { stream: true });
+        let start = 0;
         let newline: number;
-        while ((newline = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, newline).replace(/\r$/, '');
-          buffer = buffer.slice(newline + 1);
-          const chunk = parseStreamLine(line);
+        while ((newline = piece.indexOf('\n', start)) >= 0) {
+          pending.push(piece.slice(start, newline));
+          const line = pending.join('');
+          pending.length = 0;
+          pendingChars = 0;
+          start = newline + 1;
+          const chunk = parseStreamLine(line.endsWith('\r') ? line.slice(0, -1) : line);
           if (chunk === 'done') return;
           if (chunk) yield chunk;
         }
+        if (start < piece.length) {
+          pending.push(piece.slice(start));
+          pendingChars += piece.length - start;
+          if (pendingChars > EXA_STREAM_LINE_MAX_CHARS) {
+            throw new ExaError('Exa sent a stream line longer than the limit', response.status);
+          }
+        }
       }
-      const chunk = parseStreamLine(buffer.trim());
+      const chunk = parseStreamLine(pending.join('').trim());
       if (chunk && chunk !== 'done') yield chunk;
     },
   };

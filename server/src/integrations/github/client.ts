@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSchema, type User } from '@shared/schemas/auth';
+import { withoutTrailingSlashes } from '@shared/url';
 import { AppError } from '../../errors';
 
 /** The provider side of sign-in: GitHub, GitHub Enterprise, or the development sign-in. */
@@ -39,7 +40,7 @@ const tokenAnswerSchema = z.union([
 export const OAUTH_SCOPE = 'user:email';
 
 const join = (base: string | (() => string), path: string) =>
-  `${(typeof base === 'function' ? base() : base).replace(/\/+$/, '')}${path}`;
+  `${withoutTrailingSlashes(typeof base === 'function' ? base() : base)}${path}`;
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const doFetch = options.fetch ?? fetch;

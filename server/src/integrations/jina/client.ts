@@ -5,6 +5,7 @@
  * (../shared/reference/third-party-apis.md section 3). POST rather than GET so hash routes and query
  * strings of the target reach Jina intact.
  */
+import { withoutTrailingSlashes } from '@shared/url';
 
 export interface JinaPage {
   title: string;
@@ -18,7 +19,7 @@ export interface JinaPage {
 export class JinaError extends Error {
   constructor(
     message: string,
-    readonly kind: 'http' | 'timeout' | 'network' | 'shape',
+    readonly kind: 'http' | 'timeout' | 'network' | 'shape' | 'too_large',
     readonly status: number | null = null,
     options: { cause?: unknown } = {},
   ) {
@@ -38,9 +39,35 @@ export interface JinaReaderOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Largest answer read from Jina (bytes): a page's markdown plus its envelope. The reader keeps 100,000
+ * characters of it; a bigger answer is refused before it is decoded or parsed.
+ */
+export const JINA_RESPONSE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The body as text, or null when it is larger than `maxBytes` (the rest is not downloaded). */
+async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      await response.body.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 export function createJinaReaderClient(options: JinaReaderOptions): JinaReaderClient {
-  const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/`;
+  const endpoint = `${withoutTrailingSlashes(options.baseUrl)}/`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     async read(url, signal) {
@@ -69,7 +96,19 @@ export function createJinaReaderClient(options: JinaReaderOptions): JinaReaderCl
           },
         );
       }
-      const raw = await response.text();
+      let raw: string | null;
+      try {
+        raw = await readCapped(response, JINA_RESPONSE_MAX_BYTES);
+      } catch (cause) {
+        throw new JinaError('Jina Reader answer was cut off', 'network', response.status, { cause });
+      }
+      if (raw === null) {
+        throw new JinaError(
+          'Jina Reader answered more than the page size limit',
+          'too_large',
+          response.status,
+        );
+      }
       let body: unknown;
       try {
         body = JSON.parse(raw);

@@ -4,8 +4,27 @@
  * authors strings or objects; anything unreadable is skipped rather than failing the whole feed.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { sanitizeHtml } from '../../content/html-sanitize';
 import { createTurndown, tidyMarkdown } from '../../content/reader';
-import { collapse, htmlToText } from '../../content/text';
+import { capText, collapse, htmlToText } from '../../content/text';
+
+// Feeds come from other people's servers: every field is capped before any pattern or parser reads
+// it, so one item made of megabytes of spaces or nested tags costs no more than a normal one.
+/** Items read from one feed; the rest are ignored (real feeds carry tens). */
+export const FEED_MAX_ITEMS = 300;
+/** The most of a title's HTML read, and the longest title kept. */
+const TITLE_INPUT_MAX_CHARS = 2_000;
+const TITLE_MAX_CHARS = 300;
+/** The most of a description's HTML read, and of its text cleaned; 2,000 characters are kept. */
+const DESCRIPTION_INPUT_MAX_CHARS = 20_000;
+const DESCRIPTION_TEXT_MAX_CHARS = 4_000;
+const DESCRIPTION_MAX_CHARS = 2_000;
+/** The most of an item's full content (HTML) converted to markdown. */
+const CONTENT_INPUT_MAX_CHARS = 60_000;
+/** Element and text nodes of one item's content handed to turndown. */
+const CONTENT_MAX_NODES = 2_000;
+/** Longest author, category or date text read. */
+const SHORT_FIELD_MAX_CHARS = 200;
 
 export interface FeedItem {
   url: string;
@@ -86,14 +105,18 @@ function list(node: Node): Node[] {
 function isoDate(...candidates: Node[]): string | null {
   for (const candidate of candidates) {
     const value = text(candidate).trim();
-    if (!value) continue;
+    if (!value || value.length > SHORT_FIELD_MAX_CHARS) continue;
     const time = Date.parse(value);
     if (!Number.isNaN(time)) return new Date(time).toISOString();
   }
   return null;
 }
 
+/** Longest link read, as the API accepts (longer ones are junk). */
+const URL_MAX_CHARS = 2_048;
+
 function absoluteHttpUrl(raw: string, base: string | undefined): string | null {
+  if (raw.length > URL_MAX_CHARS) return null;
   try {
     const url = new URL(raw.trim(), base);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
@@ -102,44 +125,64 @@ function absoluteHttpUrl(raw: string, base: string | undefined): string | null {
   }
 }
 
-function plain(html: string): string {
-  return htmlToText(html);
+/** Plain text of a field that may be HTML, read from at most `max` characters. */
+function plain(html: string, max: number): string {
+  return htmlToText(capText(html, max));
+}
+
+function titleOf(node: Node): string {
+  return capText(plain(text(node), TITLE_INPUT_MAX_CHARS), TITLE_MAX_CHARS);
+}
+
+function descriptionOf(html: string): string {
+  const textOnly = capText(plain(html, DESCRIPTION_INPUT_MAX_CHARS), DESCRIPTION_TEXT_MAX_CHARS);
+  return capText(cleanDescription(textOnly), DESCRIPTION_MAX_CHARS);
 }
 
 /**
  * Feed descriptions carry publisher boilerplate that is no summary: WordPress's "The post … appeared
  * first on …", "Continue reading…" links, and Hacker News's "Article URL: … Comments URL: … Points: …".
+ * Whitespace is collapsed first, so no pattern meets a run of blanks (`\s*` before a phrase would
+ * rescan a long run from each of its characters).
  */
 export function cleanDescription(text: string): string {
-  return text
-    .replace(/\s*The post .{1,400}? appeared first on .{1,200}?\.?\s*$/i, '')
-    .replace(/\s*(?:Continue reading|Read more|Read the full story)\b.{0,200}$/i, '')
-    .replace(/\b(?:Article URL|Comments URL):\s*\S+/gi, '')
-    .replace(/\bPoints:\s*\d+/gi, '')
-    .replace(/#\s*Comments:\s*\d+/gi, '')
-    .replace(/\s*\[(?:…|\.\.\.)\]\s*$/, '…')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return collapse(
+    collapse(capText(text, DESCRIPTION_TEXT_MAX_CHARS))
+      .replace(/ ?The post .{1,400}? appeared first on .{1,200}?\.? ?$/i, '')
+      .replace(/ ?(?:Continue reading|Read more|Read the full story)\b.{0,200}$/i, '')
+      .replace(/\b(?:Article URL|Comments URL): ?\S+/gi, '')
+      .replace(/\bPoints: ?\d+/gi, '')
+      .replace(/# ?Comments: ?\d+/gi, '')
+      .replace(/ ?\[(?:…|\.\.\.)\] ?$/, '…'),
+  );
 }
 
 const turndown = createTurndown();
 const CONTENT_MAX_CHARS = 6_000;
 
 function markdown(html: string): string | null {
-  if (!html.trim()) return null;
-  const converted = tidyMarkdown(/</.test(html) ? turndown.turndown(html) : html);
+  const source = capText(html, CONTENT_INPUT_MAX_CHARS);
+  if (!source.trim()) return null;
+  // Turndown gets the sanitized fragment: bounded nesting and node count.
+  const converted = tidyMarkdown(
+    source.includes('<')
+      ? turndown.turndown(sanitizeHtml(source, { maxNodes: CONTENT_MAX_NODES }).html)
+      : source,
+  );
   if (!converted) return null;
-  return converted.length > CONTENT_MAX_CHARS ? `${converted.slice(0, CONTENT_MAX_CHARS)}…` : converted;
+  return converted.length > CONTENT_MAX_CHARS ? `${capText(converted, CONTENT_MAX_CHARS)}…` : converted;
 }
 
 function authorOf(...candidates: Node[]): string | null {
   for (const candidate of candidates) {
     for (const entry of list(candidate)) {
-      const name = collapse(text(entry));
-      // RSS <author> is often "email (Name)".
-      const fromEmail = /\(([^)]+)\)\s*$/.exec(name)?.[1];
+      const name = collapse(capText(text(entry), SHORT_FIELD_MAX_CHARS));
+      // RSS <author> is often "email (Name)". The name holds no parenthesis, so a run of '(' is
+      // passed over once rather than rescanned from each of its characters.
+      const fromEmail = /\(([^()]+)\) ?$/.exec(name)?.[1];
       if (fromEmail) return fromEmail.trim();
-      if (name && !/^\S+@\S+$/.test(name)) return name;
+      // One '@' splits the address: the local part holds none, so there is one way to match.
+      if (name && !/^[^\s@]+@\S+$/.test(name)) return name;
     }
   }
   return null;
@@ -165,7 +208,14 @@ function imageOf(item: Record<string, Node>, base: string | undefined): string |
 
 function categoriesOf(node: Node): string[] {
   return list(node)
-    .map((entry) => collapse(text(entry) || String((entry as Record<string, Node>)?.['@_term'] ?? '')))
+    .map((entry) =>
+      collapse(
+        capText(
+          text(entry) || String((entry as Record<string, Node>)?.['@_term'] ?? ''),
+          SHORT_FIELD_MAX_CHARS,
+        ),
+      ),
+    )
     .filter(Boolean)
     .slice(0, 10);
 }
@@ -177,7 +227,7 @@ function rssItem(item: Record<string, Node>, base: string | undefined): FeedItem
       ? text(item.guid)
       : '');
   const url = link ? absoluteHttpUrl(link, base) : null;
-  const title = plain(text(item.title));
+  const title = titleOf(item.title);
   if (!url || !title) return null;
   const descriptionHtml = text(item.description);
   const contentHtml = text(item['content:encoded']);
@@ -186,7 +236,7 @@ function rssItem(item: Record<string, Node>, base: string | undefined): FeedItem
     title,
     publishedDate: isoDate(item.pubDate, item['dc:date'], item.published, item.updated),
     author: authorOf(item['dc:creator'], item.author),
-    description: cleanDescription(plain(descriptionHtml || contentHtml)).slice(0, 2_000),
+    description: descriptionOf(descriptionHtml || contentHtml),
     content: markdown(contentHtml || descriptionHtml),
     image: imageOf(item, base),
     categories: categoriesOf(item.category),
@@ -208,7 +258,7 @@ function atomLink(links: Node, rel = 'alternate'): string | null {
 function atomEntry(entry: Record<string, Node>, base: string | undefined): FeedItem | null {
   const link = atomLink(entry.link) ?? (text(entry.id).startsWith('http') ? text(entry.id) : null);
   const url = link ? absoluteHttpUrl(link, base) : null;
-  const title = plain(text(entry.title));
+  const title = titleOf(entry.title);
   if (!url || !title) return null;
   const summaryHtml = text(entry.summary);
   const contentHtml = text(entry.content);
@@ -217,7 +267,7 @@ function atomEntry(entry: Record<string, Node>, base: string | undefined): FeedI
     title,
     publishedDate: isoDate(entry.published, entry.updated, entry.issued),
     author: authorOf(entry.author, entry['dc:creator']),
-    description: cleanDescription(plain(summaryHtml || contentHtml)).slice(0, 2_000),
+    description: descriptionOf(summaryHtml || contentHtml),
     content: markdown(contentHtml || summaryHtml),
     image: imageOf(entry, base),
     categories: categoriesOf(entry.category),
@@ -238,9 +288,10 @@ export function parseFeed(xml: string, feedUrl?: string): ParsedFeed {
     const link = text(first(channel.link as Node[])) || null;
     const base = link ?? feedUrl;
     return {
-      title: plain(text(channel.title)) || 'Untitled feed',
+      title: titleOf(channel.title) || 'Untitled feed',
       link,
       items: list(channel.item)
+        .slice(0, FEED_MAX_ITEMS)
         .map((item) => rssItem(item as Record<string, Node>, feedUrl ?? base))
         .filter((item): item is FeedItem => item !== null),
     };
@@ -249,9 +300,10 @@ export function parseFeed(xml: string, feedUrl?: string): ParsedFeed {
   if (rdf) {
     const channel = (rdf.channel ?? {}) as Record<string, Node>;
     return {
-      title: plain(text(channel.title)) || 'Untitled feed',
+      title: titleOf(channel.title) || 'Untitled feed',
       link: text(first(channel.link as Node[])) || null,
       items: list(rdf.item)
+        .slice(0, FEED_MAX_ITEMS)
         .map((item) => rssItem(item as Record<string, Node>, feedUrl))
         .filter((item): item is FeedItem => item !== null),
     };
@@ -260,9 +312,10 @@ export function parseFeed(xml: string, feedUrl?: string): ParsedFeed {
   if (feed) {
     const link = atomLink(feed.link);
     return {
-      title: plain(text(feed.title)) || 'Untitled feed',
+      title: titleOf(feed.title) || 'Untitled feed',
       link,
       items: list(feed.entry)
+        .slice(0, FEED_MAX_ITEMS)
         .map((entry) => atomEntry(entry as Record<string, Node>, feedUrl ?? link ?? undefined))
         .filter((item): item is FeedItem => item !== null),
     };

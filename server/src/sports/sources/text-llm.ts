@@ -19,6 +19,8 @@ import { canonicalTeamName } from '../team-names';
 
 /** The most page text sent to the model (cost and context bound). */
 export const TEXT_LLM_MAX_PAGE_CHARS = 60_000;
+/** Longest page URL put in the prompt. */
+const URL_MAX_CHARS = 2_048;
 /** The most games kept from one extraction. */
 export const TEXT_LLM_MAX_GAMES = 200;
 
@@ -55,13 +57,19 @@ const STATUS_SYNONYMS: Record<string, string> = {
   canceled: 'cancelled',
 };
 
+/** Longest team name read for an id (the id keeps 60 characters anyway). */
+const SLUG_INPUT_MAX_CHARS = 200;
+
+// Runs of other characters become one '-' first, so trimming one '-' at each end is enough (and a
+// /-+$/ would rescan a run of dashes from each of them).
 const slug = (text: string) =>
   text
+    .slice(0, SLUG_INPUT_MAX_CHARS)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, '');
 
 /** A stable id within the day: league and teams (so chat rooms and merges survive a refresh). */
 export const textGameId = (league: LeagueName, away: string, home: string) =>
@@ -143,7 +151,7 @@ export function createTextLlmSource(deps: TextLlmSourceDeps): SportsSource {
             schema: gameExtractionSchema,
             name: 'sports_games',
             system: ALL_GAMES_PROMPT,
-            user: `Today is ${now().toDateString()}. The page ${page.url}:\n\n${page.text.slice(0, TEXT_LLM_MAX_PAGE_CHARS)}`,
+            user: `Today is ${now().toDateString()}. The page ${page.url.slice(0, URL_MAX_CHARS)}:\n\n${page.text.slice(0, TEXT_LLM_MAX_PAGE_CHARS)}`,
             signal,
           }),
         () => new AppError('sports_ai_failed', 502),
@@ -174,7 +182,7 @@ export function createTextLlmSource(deps: TextLlmSourceDeps): SportsSource {
             system: ONE_GAME_PROMPT,
             user:
               `The game: ${game.awayTeam} (away) at ${game.homeTeam} (home), ${game.league}. ` +
-              `Today is ${now().toDateString()}. Its page ${page.url}:\n\n${page.text.slice(0, TEXT_LLM_MAX_PAGE_CHARS)}`,
+              `Today is ${now().toDateString()}. Its page ${page.url.slice(0, URL_MAX_CHARS)}:\n\n${page.text.slice(0, TEXT_LLM_MAX_PAGE_CHARS)}`,
             signal,
           }),
         () => new AppError('game_process_failed', 502),
