@@ -416,6 +416,28 @@ describe('voice places', () => {
       [alice.user.login, bob.user.login].sort(),
     );
   });
+  it('gives a participant whose connection dropped and recovered the count only, until it joins again', async () => {
+    const app = await start();
+    const gameId = newGame();
+    const alice = await user(app, 'alice');
+    await emit(alice.socket, 'chat:join', { gameId });
+    await emit(alice.socket, 'voice:join', { gameId });
+
+    // A blip: the transport drops, the client comes back by itself and recovers its rooms.
+    alice.socket.io.reconnection(true);
+    alice.socket.io.reconnectionDelay(50);
+    const bob = await user(app, 'bob');
+    await emit(bob.socket, 'chat:join', { gameId });
+    const emptied = presencePush(bob.socket, gameId, 0);
+    const back = new Promise<void>((resolve) => alice.socket.once('connect', () => resolve()));
+    alice.socket.io.engine.close();
+    await Promise.all([back, emptied]);
+    expect(alice.socket.recovered).toBe(true);
+
+    const told = presencePush(alice.socket, gameId, 1);
+    await emit(bob.socket, 'voice:join', { gameId });
+    expect(await told).toEqual({ gameId, participantCount: 1 });
+  });
 });
 
 describe('the REST chat read', () => {

@@ -15,9 +15,8 @@ import type { VoicePresenceStore } from './presence';
 /** How often each instance sweeps voice rooms for heartbeats that lapsed. */
 export const VOICE_SWEEP_INTERVAL_MS = 10_000;
 
-const VOICE_ROOM_PREFIX = 'voice:';
 /** The Socket.IO room of a game's voice participants: the only ones told who is in voice. */
-export const voiceRoom = (gameId: string) => `${VOICE_ROOM_PREFIX}${gameId}`;
+export const voiceRoom = (gameId: string) => `voice:${gameId}`;
 
 const countOnly = ({ gameId, participantCount }: VoicePresence): VoiceCount => ({ gameId, participantCount });
 
@@ -58,7 +57,10 @@ export function createVoiceRealtime(
       .emit('voice:presence-changed', countOnly(state));
   };
 
-  /** Takes the socket out of a voice room it is in (or was joining) and gives its place back. */
+  /**
+   * Takes the socket out of a voice room it is in (or was joining) and gives its place back. The
+   * room goes first, before any await (see the disconnecting listener).
+   */
   async function vacate(socket: AppSocket, gameId: string) {
     if (socket.data.voiceGame === gameId) socket.data.voiceGame = undefined;
     await socket.leave(voiceRoom(gameId));
@@ -114,12 +116,6 @@ export function createVoiceRealtime(
   }
 
   function register(socket: AppSocket) {
-    // A recovered connection comes back in the rooms it had, but its voice place went with the
-    // disconnect.
-    if (socket.recovered) {
-      for (const room of [...socket.rooms]) if (room.startsWith(VOICE_ROOM_PREFIX)) void socket.leave(room);
-    }
-
     socket.on(
       'voice:join',
       acked(logger, voiceRoomSchema, ({ gameId }) => join(socket, gameId)),
@@ -172,6 +168,8 @@ export function createVoiceRealtime(
       }),
     );
 
+    // The voice room is left before leave()'s first await, so before Socket.IO saves the rooms a
+    // dropped connection recovers: it comes back in its game's room, not in voice.
     socket.on('disconnecting', () => {
       const gameId = socket.data.voiceGame;
       if (gameId === undefined) return;
