@@ -13,3 +13,13 @@ createRoot(rootElement).render(
     <App />
   </StrictMode>,
 );
+
+// Installable app: the service worker (client/public/sw.js) keeps the shell available offline. Only
+// in builds: in `npm run dev` it would cache what hot reload is replacing.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('service worker not registered:', error);
+    });
+  });
+}

@@ -8,6 +8,7 @@ import {
   TechInterestsStrip,
 } from '@client/features/favourites';
 import { SearchPanel, type ExternalQuery } from '@client/features/search';
+import { useDocumentTitle } from '@client/lib/document-title';
 
 /** SPEC.md leaves the sports default wording open; this asks for the same kind of headlines. */
 export const SPORTS_DEFAULT_QUERY = 'Latest sports news headlines from the NFL, NBA, MLB and NHL';
@@ -20,6 +21,7 @@ export const TECH_DEFAULT_QUERY =
  * 'Read' opens the article drawer, whose 'View in Frame' hands over to the frame viewer.
  */
 export function HomePage() {
+  useDocumentTitle('Home');
   const [sportsQuery, setSportsQuery] = useState<ExternalQuery | null>(null);
   const [techQuery, setTechQuery] = useState<ExternalQuery | null>(null);
   const [reading, setReading] = useState<SearchResult | null>(null);

@@ -1,8 +1,10 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useDocumentTitle } from '@client/lib/document-title';
 import { buttonClass } from './button';
 
 /** Shown by the router when a page throws: the rest of the app stays usable. */
 export function RouteErrorPage() {
+  useDocumentTitle('Something went wrong');
   const error = useRouteError();
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

@@ -31,6 +31,8 @@ export function securityHeaders(options: { scriptHashes: string[]; secure: boole
         connectSrc: ["'self'"],
         frameSrc: ['https:', 'http:'],
         workerSrc: ["'self'", 'blob:'],
+        // The web app manifest; worker-src 'self' above covers the offline service worker.
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -3,12 +3,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CALLBACK_ERROR_REDIRECT_MS } from '@shared/limits';
 import { Spinner } from '@client/components/spinner';
 import { takeReturnPath, useAuth } from '@client/lib/auth';
+import { useDocumentTitle } from '@client/lib/document-title';
 
 /**
  * Where GitHub sends the browser back. Runs once: an error parameter shows 'Authentication Failed'
  * and returns to /login after 3 s; a code is handed to the server; anything else goes to /login.
  */
 export function CallbackPage() {
+  useDocumentTitle('Signing in');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { handleCallback } = useAuth();

@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { buttonClass } from '@client/components/button';
 import { Spinner } from '@client/components/spinner';
 import { safeReturnPath, useAuth } from '@client/lib/auth';
+import { useDocumentTitle } from '@client/lib/document-title';
 import { CAROUSEL_SLIDES } from './carousel-slides';
 import { LoginCarousel } from './login-carousel';
 
@@ -11,6 +12,7 @@ interface FromState {
 
 /** The public sign-in page: welcome, GitHub button, error box, terms note and the carousel. */
 export function LoginPage() {
+  useDocumentTitle('Sign in');
   const { isAuthenticated, isLoading, error, login, user } = useAuth();
   const location = useLocation();
   const from = (location.state as FromState | null)?.from;

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { buttonClass, cardClass } from '@client/components/button';
+import { useDocumentTitle } from '@client/lib/document-title';
 import type { Company } from './catalogue';
 import { DraftRoom } from './draft-room';
 import { displayRound, isAiTurn, isUserTurn, teamOnTurn, userTeam } from './engine';
@@ -32,6 +33,7 @@ export interface FantasyPageProps {
  * nine AI teams for 8 rounds. The league lives in this browser and comes back within 7 days.
  */
 export function FantasyPage(props: FantasyPageProps) {
+  useDocumentTitle('Fantasy');
   const { league, restored, start, pick, toggleQueue, reset } = useFantasyLeague(props);
   // A league already complete when the page opens shows the user's team first.
   const [tab, setTab] = useState<TabKey>(() => (restored && league.draft.isComplete ? 'team' : 'home'));

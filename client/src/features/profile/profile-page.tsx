@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { buttonClass, cardClass } from '@client/components/button';
 import { useAuth, useSignOut } from '@client/lib/auth';
+import { useDocumentTitle } from '@client/lib/document-title';
 import { accountAgeYears, blogHref, memberSince } from './profile-format';
 
 /** The signed-in user's GitHub profile and statistics (SPEC.md section 2, Profile). */
 export function ProfilePage() {
+  useDocumentTitle('Profile');
   const { user } = useAuth();
   const signOut = useSignOut();
   if (!user) return null; // the protected layout only renders this when signed in

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ModalSurface } from '@client/components/modal-surface';
+import { useDocumentTitle } from '@client/lib/document-title';
 import { SLIDES, type Slide } from './slides';
 import { SLIDESHOW_AUTOPLAY_MS, hasInAppHistory, slideCounter, wrapIndex } from './slideshow-state';
 
@@ -15,6 +16,7 @@ const hasModifier = (event: KeyboardEvent) => event.altKey || event.ctrlKey || e
  * podcast keeps playing underneath.
  */
 export function SlideshowPage({ slides = SLIDES }: { slides?: Slide[] }) {
+  useDocumentTitle('Slideshow');
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   const [autoplay, setAutoplay] = useState(false);

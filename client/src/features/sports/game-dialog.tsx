@@ -1,11 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import { LEAGUES } from '@shared/data/teams';
 import type { PageContentResponse } from '@shared/schemas/content';
 import type { Game } from '@shared/schemas/sports';
 import { buttonClass } from '@client/components/button';
 import { Dialog } from '@client/components/dialog';
 import { Spinner } from '@client/components/spinner';
 import { api, errorMessage } from '@client/lib/api-client';
+import { useDocumentTitle } from '@client/lib/document-title';
 import { TeamMark } from './game-card';
 import {
   formatStartTime,
@@ -130,12 +132,19 @@ export function GameDialog({ game, open, onClose, onRefresh, renderGameChat }: G
   );
 }
 
+/** A team's short name for the tab title ('KC'), or its full name when the catalogue lacks it. */
+function abbreviation(game: Game, team: string): string {
+  const league = LEAGUES.find((candidate) => candidate.name === game.league);
+  return league?.teams.find((candidate) => candidate.name === team)?.short_name ?? team;
+}
+
 function GameDialogContent({
   game,
   onClose,
   onRefresh,
   renderGameChat,
 }: Omit<GameDialogProps, 'game' | 'open'> & { game: Game }) {
+  useDocumentTitle(`${abbreviation(game, game.awayTeam)} vs ${abbreviation(game, game.homeTeam)}`);
   // SPEC.md section 4: opening the dialog also refreshes the game, so it starts refreshing.
   const [refreshing, setRefreshing] = useState(Boolean(game.url));
   const [refreshError, setRefreshError] = useState<string | null>(null);

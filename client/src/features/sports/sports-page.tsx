@@ -3,6 +3,7 @@ import type { LeagueKey } from '@shared/data/teams';
 import { allGames, type Game } from '@shared/schemas/sports';
 import { buttonClass } from '@client/components/button';
 import { Spinner } from '@client/components/spinner';
+import { useDocumentTitle } from '@client/lib/document-title';
 import { GameCard } from './game-card';
 import { GameDialog } from './game-dialog';
 import { favouritesFirst, formatUpdated, leagueKeyOf } from './game-format';
@@ -75,6 +76,7 @@ function ProgressPanel({ title, message }: { title: string; message: string | nu
  * scoreboard again. A game opens its details dialog, which follows the game's pushes in place.
  */
 export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps) {
+  useDocumentTitle('Sports');
   const sports = useSportsData();
   const { data, loading, loadError, refreshing, refreshError, progress } = sports;
   const [selectedId, setSelectedId] = useState<string | null>(null);
