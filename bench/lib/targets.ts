@@ -85,6 +85,12 @@ export async function startApp(options: AppOptions = {}): Promise<Target> {
       ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
       // Chat is rate-limited per user; the sender here is one user sending on a schedule.
       CHAT_RATE_LIMIT: '100000000',
+      // The per-socket event budget would refuse the sender's schedule too; the bench measures
+      // delivery, not refusals. Many sockets of one login join rooms here, so no per-login cap either.
+      SOCKET_EVENT_BURST: '100000000',
+      SOCKET_EVENTS_PER_SECOND: '100000000',
+      SOCKETS_PER_LOGIN_LIMIT: '100000000',
+      SIGNIN_RATE_LIMIT: '100000000',
       // Search goes to "Exa" (never called here) so the local news index does not fetch feeds.
       EXA_API_KEY: 'bench-unused',
       EXA_BASE_URL: 'http://127.0.0.1:9',
