@@ -42,6 +42,8 @@ export const HTML_ATTRIBUTES_MAX_COUNT = 32;
  * the page is cut: bounds the tokenizer's own work on pages made of nothing but tags.
  */
 export const HTML_TOKENS_MAX_COUNT = 60_000;
+/** Longest attribute value kept (a URL fits); longer ones are cut. */
+const ATTRIBUTE_VALUE_MAX_CHARS = 4_096;
 /** Longest tag or attribute name kept; longer ones are junk. */
 const NAME_MAX_CHARS = 64;
 /** Most of a <title> or <textarea> kept. */
@@ -201,6 +203,7 @@ function findEndTag(html: string, name: string, from: number): number {
 
 /** `text` cut to `max` characters, never inside a character reference or a surrogate pair. */
 function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
   let end = Math.max(0, max);
   const amp = text.lastIndexOf('&', end);
   if (amp >= 0 && end - amp < 32 && !text.slice(amp, end).includes(';')) end = amp;
@@ -283,7 +286,7 @@ function readTag(html: string, start: number): Tag {
     }
     attributes.push([
       html.slice(nameStart, nameEnd).toLowerCase(),
-      valueStart < 0 ? '' : html.slice(valueStart, valueEnd),
+      valueStart < 0 ? '' : cutText(html.slice(valueStart, valueEnd), ATTRIBUTE_VALUE_MAX_CHARS),
     ]);
     if (attributes.length >= HTML_ATTRIBUTES_MAX_COUNT) {
       // The rest of the tag is skipped to the next '>': what is written back is well-formed either way.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractArticle, tidyMarkdown } from './reader';
+import { extractArticle, PAGE_MARKDOWN_MAX_CHARS, PAGE_META_MAX_CHARS, tidyMarkdown } from './reader';
+
+const run = (piece: string, chars: number) => piece.repeat(Math.ceil(chars / piece.length)).slice(0, chars);
 
 const PAGE = `<!doctype html><html><head>
 <title>Story title | Site</title>
@@ -54,8 +56,50 @@ describe('extractArticle', () => {
   });
 });
 
+describe('extractArticle on hostile pages', () => {
+  const article = `<html><body><article><p>${'The first paragraph of the story has enough words to count. '.repeat(5)}</p></article>`;
+
+  it.each([
+    ['<head opened and never closed', '<head'],
+    ['nested divs', '<div>'],
+    ['stray <', '<'],
+  ])('reads the article before five megabytes of %s', (_name, piece) => {
+    const page = extractArticle(`${article}${run(piece, 5_000_000)}`, 'https://x.example/');
+    expect(page.markdown).toContain('The first paragraph of the story');
+    expect(page.markdown.length).toBeLessThanOrEqual(PAGE_MARKDOWN_MAX_CHARS + 1);
+  });
+
+  it('caps the title and the description a page gives itself', () => {
+    const page = extractArticle(
+      `<html><head><title>${run('T ', 2_000_000)}</title><meta name="description" content="${run('d', 2_000_000)}"></head><body><p>Short.</p></body></html>`,
+      'https://x.example/',
+    );
+    expect(page.title!.length).toBeLessThanOrEqual(PAGE_META_MAX_CHARS);
+    expect(page.excerpt!.length).toBeLessThanOrEqual(PAGE_META_MAX_CHARS);
+  });
+});
+
 describe('tidyMarkdown', () => {
   it('removes images and empty links and collapses blank lines', () => {
     expect(tidyMarkdown('a\n\n\n\n![x](y.png)\n[](z)\nb  \n')).toBe('a\n\nb');
+    expect(tidyMarkdown('[![logo](l.png)](https://x.example) text\t \nnext')).toBe('text\nnext');
+  });
+
+  it.each([
+    ['spaces', ' '],
+    ['tabs', '\t'],
+  ])('drops megabytes of %s that no newline follows', (_name, piece) => {
+    expect(tidyMarkdown(`Headline\n${run(piece, 5_000_000)}x`)).toBe('Headline');
+  });
+
+  it.each([
+    ['image openers', '!['],
+    ['empty links', '[]('],
+    ['link ends', ']('],
+    ['brackets', '['],
+  ])('cuts megabytes of %s at the page limit', (_name, piece) => {
+    const tidy = tidyMarkdown(run(piece, 5_000_000));
+    expect(tidy).toHaveLength(PAGE_MARKDOWN_MAX_CHARS + 1);
+    expect(tidy.endsWith('…')).toBe(true);
   });
 });

@@ -219,10 +219,12 @@ export function createReadabilityReader(fetcher: GuardedFetcher): PageReader {
       const type = (response.headers.get('content-type') ?? 'text/html').split(';')[0]!.trim().toLowerCase();
       const text = response.text();
       if (type === 'text/plain' || type === 'text/markdown') {
+        const markdown = tidyMarkdown(text);
+        if (!markdown) throw new PageReadError('NO_CONTENT_FOUND', 'No readable text was found on the page.');
         return {
           url: response.url,
           title: null,
-          markdown: tidyMarkdown(text),
+          markdown,
           excerpt: null,
           byline: null,
           publishedTime: null,

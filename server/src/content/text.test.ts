@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { contentWords, extractiveDigest, htmlToText, markdownToPlain, splitSentences } from './text';
+import {
+  capText,
+  contentWords,
+  DIGEST_INPUT_MAX_CHARS,
+  extractiveDigest,
+  htmlToText,
+  markdownToPlain,
+  splitSentences,
+} from './text';
+
+const run = (piece: string, chars: number) => piece.repeat(Math.ceil(chars / piece.length)).slice(0, chars);
 
 describe('htmlToText', () => {
   it('keeps the text of blocks apart and drops scripts and styles', () => {
@@ -82,5 +92,46 @@ describe('extractiveDigest', () => {
     const { summary } = extractiveDigest(long);
     expect(summary.length).toBeLessThanOrEqual(600);
     expect(summary.endsWith('…')).toBe(true);
+  });
+});
+
+describe('hostile text', () => {
+  it('caps text without splitting a surrogate pair', () => {
+    expect(capText('ab😀', 3)).toBe('ab');
+    expect(capText('ab😀', 4)).toBe('ab😀');
+    expect(capText('abc', 10)).toBe('abc');
+  });
+
+  it.each([
+    ['brackets', '['],
+    ['image openers', '!['],
+    ['link ends', ']('],
+    ['empty links', '[]('],
+    ['code fences', '```x'],
+    ['heading marks', '#'],
+  ])('reduces megabytes of %s to prose, capped', (_name, piece) => {
+    expect(markdownToPlain(run(piece, 5_000_000)).length).toBeLessThanOrEqual(DIGEST_INPUT_MAX_CHARS);
+  });
+
+  it('keeps a run of abbreviations in one sentence', () => {
+    const sentences = splitSentences(`It began. ${run('Mr. ', 400_000)}Smith won.`);
+    expect(sentences).toHaveLength(2);
+    expect(sentences[1]!.endsWith('Smith won.')).toBe(true);
+  });
+
+  it.each([
+    ['brackets', '['],
+    ['image openers', '!['],
+    ['abbreviations', 'Mr. '],
+    ['initials', 'A. '],
+  ])('summarises a lead sentence followed by megabytes of %s', (_name, piece) => {
+    const lead =
+      'The Kansas City Chiefs beat the Buffalo Bills in overtime on Sunday night at Arrowhead Stadium.';
+    const { summary } = extractiveDigest(`${lead}\n\n${run(piece, 2_000_000)}`);
+    expect(summary.startsWith(lead)).toBe(true);
+  });
+
+  it('reads the text of a fragment of nested tags', () => {
+    expect(htmlToText(`<p>Top.</p>${run('<div>', 1_000_000)}`)).toBe('Top.');
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cleanDescription, FeedParseError, parseFeed } from './feed-parser';
+import { cleanDescription, FEED_MAX_ITEMS, FeedParseError, parseFeed } from './feed-parser';
+
+const run = (piece: string, chars: number) => piece.repeat(Math.ceil(chars / piece.length)).slice(0, chars);
 
 const RSS = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
@@ -142,5 +144,49 @@ describe('cleanDescription', () => {
       ),
     ).toBe('');
     expect(cleanDescription('A long intro that goes on [...]')).toBe('A long intro that goes on…');
+  });
+});
+
+describe('hostile feeds', () => {
+  it('cleans descriptions padded with megabytes of blanks', () => {
+    expect(cleanDescription(`Big news. ${run(' ', 1_000_000)}x`)).toBe('Big news.');
+    expect(cleanDescription(`Big news.${run(' \n\t', 3_000)}The post a appeared first on b.`)).toBe(
+      'Big news.',
+    );
+    expect(cleanDescription(run('The post ', 1_000_000))).toHaveLength(3_999);
+  });
+
+  it('reads authors, titles and contents of megabytes of one character, capped', () => {
+    const item = (fields: string) => `<item><link>https://x.example/${Math.random()}</link>${fields}</item>`;
+    const xml = `<rss><channel><title>${run('T', 1_000_000)}</title>${[
+      item(`<title>Parens</title><author>${run('(', 1_000_000)}</author>`),
+      item(`<title>At</title><author>${run('@', 1_000_000)} x</author>`),
+      item(`<title>Email</title><author>ed@x.example (Ed Itor)</author>`),
+      item(`<title><![CDATA[${run('<b>', 1_000_000)}]]></title>`),
+      item(`<title>Images</title><content:encoded>${run('![', 1_000_000)}</content:encoded>`),
+      item(
+        `<title>Nested</title><description><![CDATA[<p>Top.</p>${run('<div>', 1_000_000)}]]></description>`,
+      ),
+    ].join('')}</channel></rss>`;
+    const feed = parseFeed(xml);
+    expect(feed.title.length).toBeLessThanOrEqual(300);
+    // A title of nothing but tags is no title: that item is skipped.
+    expect(feed.items.map((item) => item.title)).toEqual(['Parens', 'At', 'Email', 'Images', 'Nested']);
+    const [parens, at, email, images, nested] = feed.items;
+    expect(parens!.author).toBe('('.repeat(200));
+    expect(at!.author).toBe('@'.repeat(200));
+    expect(email!.author).toBe('Ed Itor');
+    expect(images!.content).toBe(`${'!['.repeat(3_000)}…`);
+    expect(nested).toMatchObject({ description: 'Top.', content: 'Top.' });
+  });
+
+  it(`reads at most ${FEED_MAX_ITEMS} items`, () => {
+    const items = Array.from(
+      { length: 5_000 },
+      (_, i) => `<item><title>Story ${i}</title><link>https://x.example/${i}</link></item>`,
+    );
+    expect(
+      parseFeed(`<rss><channel><title>Many</title>${items.join('')}</channel></rss>`).items,
+    ).toHaveLength(FEED_MAX_ITEMS);
   });
 });
