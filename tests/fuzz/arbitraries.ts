@@ -49,6 +49,63 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constant('p'.repeat(20_001)),
 );
 
+/**
+ * Pieces that, repeated, make careless regular expressions and parsers super-linear: runs of blanks
+ * with no newline after them, brackets and parentheses that never close, tags opened and never
+ * closed or nested without end, character references, and the separators of e-mail addresses,
+ * paths and sentences.
+ */
+export const PATHOLOGICAL_PIECES = [
+  ' ',
+  '\t',
+  ' \n',
+  '\t \r\n',
+  '<head',
+  '<div>',
+  '<b><i>',
+  '<table><tr><td>',
+  '<',
+  '</',
+  '<!--',
+  '[',
+  '![',
+  '](',
+  '[](',
+  '(',
+  '-',
+  '@',
+  '/',
+  '%',
+  '&amp;',
+  '`',
+  '#',
+  'Mr. ',
+  'A. ',
+  '"',
+] as const;
+
+/**
+ * One pathological piece repeated to a length between minLength and maxLength (spread evenly over the
+ * orders of magnitude, so megabyte sizes come up as often as kilobyte ones), sometimes after a line of
+ * text and ended by a character the run does not continue with.
+ */
+export function pathologicalText(lengths: { minLength: number; maxLength: number }): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      fc.constantFrom(...PATHOLOGICAL_PIECES),
+      fc.double({ min: Math.log(lengths.minLength), max: Math.log(lengths.maxLength), noNaN: true }),
+      fc.constantFrom('', 'Kick-off at Arrowhead. '),
+      fc.constantFrom('', 'x', '\n', ')', ']', '>', ' '),
+    )
+    .map(([piece, logLength, prefix, suffix]) => {
+      const length = Math.max(
+        lengths.minLength,
+        Math.round(Math.exp(logLength)) - prefix.length - suffix.length,
+      );
+      return `${prefix}${piece.repeat(Math.ceil(length / piece.length)).slice(0, length)}${suffix}`;
+    });
+}
+
 const hostileNumber = fc.oneof(
   fc.constantFrom(-0, -1, 0, 0.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, 101, 501),
   fc.double(), // NaN and infinities become null in JSON

@@ -20,8 +20,8 @@ import type { TestSocket } from '../helpers/sign-in';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startFaultApp, type FaultApp } from '../faults/app';
 import { emit, signInAt, socketAt } from '../faults/chat';
-import { bodiesLike, junk } from '../fuzz/arbitraries';
-import { fuzzParameters } from '../fuzz/runs';
+import { bodiesLike, junk, pathologicalText } from '../fuzz/arbitraries';
+import { FUZZ_LARGE_RUNS, fuzzParameters } from '../fuzz/runs';
 import { storedData } from '../fuzz/snapshot';
 
 let redis: RedisServer;
@@ -130,6 +130,52 @@ describe('fuzzing every socket event', () => {
     },
     60_000,
   );
+
+  it('answers fields of pathological text, up to the size a socket may send, with bad_request', async () => {
+    interface Field {
+      event: string;
+      schema: z.ZodType;
+      payload: (text: string) => Record<string, unknown>;
+    }
+    const fields: Field[] = [
+      { event: 'chat:join', schema: chatJoinSchema, payload: (text) => ({ gameId: text }) },
+      {
+        event: 'chat:send',
+        schema: chatSendSchema,
+        payload: (text) => ({ gameId: GAME, message: text, team: 'home', teamName: 'Chiefs' }),
+      },
+      {
+        event: 'chat:history',
+        schema: chatHistorySchema,
+        payload: (text) => ({ gameId: GAME, before: text, limit: 10 }),
+      },
+      {
+        event: 'chat:delete',
+        schema: chatDeleteSchema,
+        payload: (text) => ({ gameId: GAME, messageId: text }),
+      },
+      {
+        event: 'voice:signal',
+        schema: voiceSignalSchema,
+        payload: (text) => ({ gameId: GAME, to: text, data: { type: 'offer', sdp: 'v=0' } }),
+      },
+    ];
+    // One field per payload, at most 400,000 characters: JSON escaping can double that, still under
+    // the megabyte past which Socket.IO cuts the connection (tested below).
+    const text = pathologicalText({ minLength: 1_000, maxLength: 400_000 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...fields), text, async (field, value) => {
+        const payload = field.payload(value);
+        fc.pre(!field.schema.safeParse(overTheWire(payload)).success);
+        expect(await emit(socket, field.event, payload)).toEqual({
+          ok: false,
+          error: { code: 'bad_request', message: expect.stringMatching(/^Invalid request: /) },
+        });
+      }),
+      fuzzParameters<[Field, string]>(FUZZ_LARGE_RUNS),
+    );
+    await expectNothingChanged();
+  }, 60_000);
 
   it('survives payloads without an acknowledgement, bogus callbacks, extra arguments and binary data', async () => {
     const extras = fc.array(fc.oneof(junk, fc.constant(new Uint8Array([0, 1, 2, 255]))), { maxLength: 3 });
