@@ -25,9 +25,10 @@ export function capText(text: string, max: number): string {
 export function htmlToText(html: string): string {
   const source = capText(html, FRAGMENT_HTML_MAX_CHARS);
   if (!source.includes('<') && !source.includes('&')) return collapse(source);
-  // Scripts, styles, templates and frames are left out by the sanitizer.
+  // The sanitizer leaves out styles, templates and frames, and every script but JSON-LD data.
   const { html: safe } = sanitizeHtml(source);
   const { document } = parseHTML(`<!doctype html><html><body>${safe}</body></html>`);
+  for (const node of document.querySelectorAll('script')) node.remove();
   // Block elements end a sentence or a line; without this their texts run together.
   for (const node of document.querySelectorAll('p, div, li, h1, h2, h3, h4, h5, h6, br, tr, blockquote')) {
     node.after(document.createTextNode(' '));
