@@ -79,7 +79,7 @@ async function deploy(name: string, count: number): Promise<Deployment> {
       await startApp({
         redisUrl: redis.url,
         name: `${name}-${i}`,
-        env: { ESPN_BASE_URL: espn.url, API_RATE_LIMIT: '100000000' },
+        env: { ESPN_BASE_URL: espn.url, API_RATE_LIMIT: '100000000', SPORTS_REFRESH_MIN_SECONDS: '0' },
       }),
     );
   }
