@@ -3,7 +3,7 @@ import { Router, type Request } from 'express';
 import { oauthCallbackBodySchema, type LoginUrlResponse, type MeResponse } from '@shared/schemas/auth';
 import { OAUTH_STATE_LENGTH } from '@shared/limits';
 import type { Config } from '../config';
-import { AppError } from '../errors';
+import { errors } from '../errors';
 import { byAddress, rateLimit, type RateLimiter } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import type { GitHubClient } from '../integrations/github/client';
@@ -58,7 +58,7 @@ export function createAuthRouter(
   );
 
   router.get('/github/login', signInStarts, async (req, res) => {
-    if (!github) throw new AppError('oauth_not_configured', 503);
+    if (!github) throw errors.oauthNotConfigured();
     const state = newOAuthState();
     req.session.oauthState = state;
     // A signed-in user starting over keeps their session's length; an anonymous one gets no more
@@ -70,14 +70,14 @@ export function createAuthRouter(
   });
 
   router.post('/github', async (req, res) => {
-    if (!github) throw new AppError('oauth_not_configured', 503);
+    if (!github) throw errors.oauthNotConfigured();
     const body = parseInput(oauthCallbackBodySchema, req.body);
     const expected = req.session.oauthState;
     // The state is single-use: it is cleared whatever the outcome.
     delete req.session.oauthState;
     if (!expected || !sameString(expected, body.state)) {
       await save(req);
-      throw new AppError('oauth_state_mismatch', 400);
+      throw errors.oauthStateMismatch();
     }
     const token = await github.exchangeCode(body.code, config.oauthRedirectUri);
     const user = await github.fetchUser(token);
@@ -94,7 +94,7 @@ export function createAuthRouter(
 
   router.get('/me', (req, res) => {
     const { user, role } = req.session;
-    if (!user) throw new AppError('unauthenticated', 401);
+    if (!user) throw errors.unauthenticated();
     const answer: MeResponse = { user, role: role ?? 'user' };
     res.json(answer);
   });

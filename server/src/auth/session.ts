@@ -1,7 +1,7 @@
 import session, { type SessionData } from 'express-session';
 import type { Role, User } from '@shared/schemas/auth';
 import type { Config } from '../config';
-import { AppError } from '../errors';
+import { errors } from '../errors';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
 
@@ -26,7 +26,7 @@ export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const SIGN_IN_SESSION_TTL_MS = 10 * 60 * 1000;
 
 /** A store failure (Redis down) answers 503 'try again' like every other store-backed call, not a 500. */
-const unavailable = (error: unknown) => new AppError('store_unavailable', 503, undefined, { cause: error });
+const unavailable = (error: unknown) => errors.storeUnavailable(undefined, { cause: error });
 
 /** express-session's store on top of the app's Store, so sessions live in Redis when it is configured. */
 class AppSessionStore extends session.Store {

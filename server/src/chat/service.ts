@@ -7,7 +7,7 @@ import {
   type ChatSyncAnswer,
   type TeamSide,
 } from '@shared/schemas/chat';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import type { RateLimiter } from '../http/rate-limit';
 import { CHAT_HISTORY_TTL_MS, keys } from '../storage/keys';
 import { compareStreamIds, isStreamId, type StreamEntry, type Store } from '../storage/store';
@@ -43,7 +43,7 @@ async function fromStore<T>(operation: () => Promise<T>): Promise<T> {
     return await operation();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('store_unavailable', 503, undefined, { cause: error });
+    throw errors.storeUnavailable(undefined, { cause: error });
   }
 }
 
@@ -70,7 +70,7 @@ export function createChatService(deps: ChatServiceDeps) {
         ),
       ).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'rate_limited') {
-          throw new AppError('rate_limited', 429, 'You are sending messages too fast. Please slow down.');
+          throw errors.rateLimited('You are sending messages too fast. Please slow down.');
         }
         throw error;
       });
@@ -100,8 +100,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** The newest `limit` messages before `before` (the latest page when absent), oldest first. */
     async page(gameId: string, limit: number, before?: string): Promise<ChatPage> {
-      if (before !== undefined && !isStreamId(before))
-        throw new AppError('bad_request', 400, 'Invalid message id.');
+      if (before !== undefined && !isStreamId(before)) throw errors.badRequest('Invalid message id.');
       // One extra tells whether older messages exist.
       const entries = await fromStore(() => store.streamBefore(keys.chatHistory(gameId), limit + 1, before));
       const hasMore = entries.length > limit;
@@ -113,7 +112,7 @@ export function createChatService(deps: ChatServiceDeps) {
      * when some after `after` cannot be given (trimmed from the history, or beyond one answer).
      */
     async since(gameId: string, after: string): Promise<ChatSyncAnswer> {
-      if (!isStreamId(after)) throw new AppError('bad_request', 400, 'Invalid message id.');
+      if (!isStreamId(after)) throw errors.badRequest('Invalid message id.');
       const key = keys.chatHistory(gameId);
       const newest = await fromStore(() => store.streamBefore(key, SYNC_MAX));
       const missed = newest.filter((entry) => compareStreamIds(entry.id, after) > 0);
@@ -134,11 +133,10 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** Moderators and admins remove a message for everyone. */
     async remove(identity: ChatIdentity, gameId: string, messageId: string): Promise<void> {
-      if (identity.role === 'user')
-        throw new AppError('forbidden', 403, 'Only moderators and admins can delete messages.');
-      if (!isStreamId(messageId)) throw new AppError('bad_request', 400, 'Invalid message id.');
+      if (identity.role === 'user') throw errors.forbidden('Only moderators and admins can delete messages.');
+      if (!isStreamId(messageId)) throw errors.badRequest('Invalid message id.');
       const removed = await fromStore(() => store.streamDelete(keys.chatHistory(gameId), messageId));
-      if (!removed) throw new AppError('not_found', 404, 'That message no longer exists.');
+      if (!removed) throw errors.notFound('That message no longer exists.');
       broadcaster.messageDeleted(gameId, messageId);
     },
   };

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { FrameCheckResponse } from '@shared/schemas/content';
 import type { SearchResult } from '@shared/schemas/search';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import { GuardedFetchError, type GuardedFetcher } from '../http/guarded-fetch';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
@@ -59,14 +59,14 @@ const hashOf = (value: string) => createHash('sha256').update(value).digest('bas
 export function contentError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof PageReadError) {
-    if (error.tag === 'URL_REFUSED') return new AppError('url_refused', 400, error.message, { cause: error });
-    return new AppError('content_failed', 502, `Failed to load content: ${error.message}`, { cause: error });
+    if (error.tag === 'URL_REFUSED') return errors.urlRefused(error.message, { cause: error });
+    return errors.contentFailed(`Failed to load content: ${error.message}`, { cause: error });
   }
   if (error instanceof GuardedFetchError) {
-    if (error.refused) return new AppError('url_refused', 400, error.message, { cause: error });
-    return new AppError('content_failed', 502, `Failed to load content: ${error.message}`, { cause: error });
+    if (error.refused) return errors.urlRefused(error.message, { cause: error });
+    return errors.contentFailed(`Failed to load content: ${error.message}`, { cause: error });
   }
-  return new AppError('content_failed', 502, undefined, { cause: error });
+  return errors.contentFailed(undefined, { cause: error });
 }
 
 export function createContentService(deps: ContentServiceDeps): ContentService {

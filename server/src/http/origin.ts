@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { AppError } from '../errors';
+import { errors } from '../errors';
 
 /** True when a request carries no Origin (non-browser client) or the app's own origin. */
 export function isAllowedOrigin(origin: string | undefined, publicUrl: string): boolean {
@@ -17,7 +17,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function requireSameOrigin(publicUrl: string): RequestHandler {
   return (req, _res, next) => {
     if (!SAFE_METHODS.has(req.method) && !isAllowedOrigin(req.get('origin'), publicUrl)) {
-      throw new AppError('forbidden', 403, 'Cross-origin requests are not allowed.');
+      throw errors.forbidden('Cross-origin requests are not allowed.');
     }
     next();
   };

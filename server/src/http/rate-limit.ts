@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
 
@@ -19,7 +19,7 @@ export function createRateLimiter(store: Store) {
   return async function hit(rule: RateLimitRule, subject: string): Promise<void> {
     const count = await store.increment(keys.rateLimit(rule.bucket, subject), rule.windowMs);
     if (count > rule.limit) {
-      throw new AppError('rate_limited', 429);
+      throw errors.rateLimited();
     }
   };
 }
@@ -65,7 +65,7 @@ export function rateLimit(
       await limiter(rule, subject(req));
     } catch (error) {
       if (options.message && error instanceof AppError && error.code === 'rate_limited') {
-        throw new AppError('rate_limited', 429, options.message);
+        throw errors.rateLimited(options.message);
       }
       throw error;
     }

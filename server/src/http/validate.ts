@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from '../errors';
+import { errors } from '../errors';
 
 /** Parses external input with a shared schema; a bad one becomes a 400 listing what is wrong. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -10,7 +10,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
       message: issue.message,
     }));
     const summary = problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ');
-    throw new AppError('bad_request', 400, `Invalid request: ${summary}`, { details: problems });
+    throw errors.badRequest(`Invalid request: ${summary}`, { details: problems });
   }
   return result.data;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Namespace } from 'socket.io';
 import type { Ack, ClientToServerEvents } from '@shared/events';
 import type { Config } from '../config';
-import { AppError } from '../errors';
+import { errors } from '../errors';
 
 /**
  * What one client may hold on the server. Without these a single socket could read the chat history
@@ -126,9 +126,7 @@ export function joinGameRoom(socket: RoomSocket, gameId: string): Promise<void> 
   let joined = 0;
   for (const name of socket.rooms) if (name.startsWith(GAME_ROOM_PREFIX)) joined++;
   if (joined >= limit) {
-    throw new AppError(
-      'limit_reached',
-      429,
+    throw errors.limitReached(
       `You are in ${limit} game rooms already, the most one connection may be in. Leave one to join another.`,
     );
   }

@@ -4,7 +4,7 @@
  */
 import type { AnswerCitation, SearchResult } from '@shared/schemas/search';
 import type { ContentFlags } from '../content/service';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import { GuardedFetchError } from '../http/guarded-fetch';
 import {
   ExaError,
@@ -64,26 +64,21 @@ function searchError(
   if (error instanceof AppError) return error;
   if (error instanceof ExaError) {
     if (error.status === 429) {
-      return new AppError('rate_limited', 429, 'The search service is busy. Please try again in a moment.', {
+      return errors.rateLimited('The search service is busy. Please try again in a moment.', {
         cause: error,
       });
     }
     if (error.status === 400 || error.status === 422) {
-      return new AppError(fallbackCode, 502, `Search failed: ${error.message}`, { cause: error });
+      return new AppError(fallbackCode, `Search failed: ${error.message}`, { cause: error });
     }
     if (error.status === 401 || error.status === 402 || error.status === 403) {
       // The key is the operator's problem; the user learns the service refused, not the key's details.
-      return new AppError(
-        fallbackCode,
-        502,
-        'Search failed: the search service refused this server’s API key.',
-        {
-          cause: error,
-        },
-      );
+      return new AppError(fallbackCode, 'Search failed: the search service refused this server’s API key.', {
+        cause: error,
+      });
     }
   }
-  return new AppError(fallbackCode, 502, undefined, { cause: error });
+  return new AppError(fallbackCode, undefined, { cause: error });
 }
 
 /** The guarded fetcher's checks without fetching (GuardedFetcher.vet); throws GuardedFetchError. */
@@ -139,7 +134,7 @@ export function createExaProvider(client: ExaClient, vet: UrlVetter): SearchProv
 
     async findSimilar(request, signal) {
       const refused = await refusal(vet, request.url);
-      if (refused) throw new AppError('url_refused', 400, refused);
+      if (refused) throw errors.urlRefused(refused);
       try {
         const answer = await client.findSimilar(
           {
@@ -181,7 +176,7 @@ export function createExaProvider(client: ExaClient, vet: UrlVetter): SearchProv
             ]
           : [],
       );
-      if (allowed.length === 0) throw new AppError('url_refused', 400, refusedStatuses[0]!.error.message);
+      if (allowed.length === 0) throw errors.urlRefused(refusedStatuses[0]!.error.message);
       let answer;
       try {
         answer = await client.contents({ urls: allowed, ...contentsOptions(request) }, signal);
@@ -207,9 +202,7 @@ export function createExaProvider(client: ExaClient, vet: UrlVetter): SearchProv
       const statuses = [...exaStatuses, ...refusedStatuses];
       if (results.length === 0) {
         const failed = statuses.find((status) => status.status === 'error');
-        throw new AppError(
-          'content_failed',
-          502,
+        throw errors.contentFailed(
           failed?.error ? `Failed to load content: ${failed.error.message}` : undefined,
         );
       }

@@ -10,7 +10,7 @@ import {
   type AnswerStreamChunk,
 } from '@shared/schemas/search';
 import { requireUser } from '../auth/require-user';
-import { AppError, toErrorBody } from '../errors';
+import { toErrorBody, errors } from '../errors';
 import { rateLimit, type RateLimiter, type RateLimitRule } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { contentFlags, type SearchProvider } from './provider';
@@ -63,13 +63,13 @@ export function createSearchRouter(
 
   router.post('/answer', async (req, res) => {
     const request = parseInput(answerRequestSchema, req.body);
-    if (!provider.answersConfigured) throw new AppError('answer_not_configured', 503);
+    if (!provider.answersConfigured) throw errors.answerNotConfigured();
     res.json(await provider.answer(request, clientSignal(req, res)));
   });
 
   router.post('/stream-answer', async (req, res) => {
     const request = parseInput(answerRequestSchema, req.body);
-    if (!provider.answersConfigured) throw new AppError('answer_not_configured', 503);
+    if (!provider.answersConfigured) throw errors.answerNotConfigured();
     const signal = clientSignal(req, res);
     const stream = provider.streamAnswer(request, signal);
     // The first chunk is awaited before the headers, so a provider that fails at once (bad key,

@@ -8,16 +8,17 @@ import {
   type SportsGenerateResponse,
 } from '@shared/schemas/sports';
 import { requireUser } from '../auth/require-user';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import { rateLimit, type RateLimiter, type RateLimitRule } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import type { SportsService } from './service';
 
-/** Keeps a user-facing AppError; anything else becomes SPEC.md's fallback text for the call. */
-const orFallback = (code: 'sports_generate_failed' | 'game_process_failed') => (error: unknown) => {
-  if (error instanceof AppError) throw error;
-  throw new AppError(code, 502, undefined, { cause: error });
-};
+/** Keeps a user-facing AppError; anything else becomes the call's own 'failed to …' error. */
+const orFallback =
+  (fallback: (message?: string, options?: { cause?: unknown }) => AppError) => (error: unknown) => {
+    if (error instanceof AppError) throw error;
+    throw fallback(undefined, { cause: error });
+  };
 
 /** SPEC.md section 7's sports calls, plus the scoreboard read and a plain refresh. */
 export function createSportsRouter(
@@ -37,7 +38,7 @@ export function createSportsRouter(
   router.post('/sports/refresh', requireUser, limited, async (req, res) => {
     const sportsData = await sports
       .refresh({ requestedBy: req.session.user!.login })
-      .catch(orFallback('sports_generate_failed'));
+      .catch(orFallback(errors.sportsGenerateFailed));
     res.json({ sportsData } satisfies ScoreboardResponse);
   });
 
@@ -45,7 +46,7 @@ export function createSportsRouter(
     const body = parseInput(sportsGenerateRequestSchema, req.body);
     const sportsData = await sports
       .refresh({ requestedBy: req.session.user!.login })
-      .catch(orFallback('sports_generate_failed'));
+      .catch(orFallback(errors.sportsGenerateFailed));
     const wanted = (game: Game) =>
       game.isLive ? body.includeLive : game.isCompleted ? body.includeCompleted : body.includeScheduled;
     let budget = body.maxGames;
@@ -63,7 +64,7 @@ export function createSportsRouter(
     const body = parseInput(gameProcessRequestSchema, req.body);
     const { game, sportsData } = await sports
       .refreshGame(body.gameId)
-      .catch(orFallback('game_process_failed'));
+      .catch(orFallback(errors.gameRefreshFailed));
     res.json({ success: true, gameData: game, sportsData } satisfies GameProcessResponse);
   });
 

@@ -10,7 +10,7 @@ import {
   type SportsDataUpdatedPayload,
   type SportsRefreshProgress,
 } from '@shared/schemas/sports';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
 import { SAVED_MESSAGE, type ProgressReporter, type SportsSource } from './source';
@@ -54,7 +54,7 @@ async function fromStore<T>(operation: () => Promise<T>): Promise<T> {
     return await operation();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('store_unavailable', 503, undefined, { cause: error });
+    throw errors.storeUnavailable(undefined, { cause: error });
   }
 }
 
@@ -106,7 +106,7 @@ export function createSportsService(deps: SportsServiceDeps) {
       if (holder === null) break;
     }
     const stored = await current();
-    if (!stored) throw new AppError('sports_generate_failed', 502);
+    if (!stored) throw errors.sportsGenerateFailed();
     return stored;
   }
 
@@ -200,14 +200,14 @@ export function createSportsService(deps: SportsServiceDeps) {
       const promise = (async () => {
         const stored = (await current()) ?? (await this.refresh());
         const game = allGames(stored).find((candidate) => candidate.id === gameId);
-        if (!game) throw new AppError('game_process_failed', 404);
+        if (!game) throw errors.gameProcessFailed();
         const fresh = await source.fetchGame(game);
         // Merge into what is stored now: a poll may have landed while the game was fetched.
         const latest = (await current()) ?? stored;
         const merged = mergeGameIntoDataset(latest, { ...fresh, id: game.id }, now().toISOString());
         if (!merged) {
           logger.warn({ gameId }, 'sports: the game left the scoreboard while it was refreshed');
-          throw new AppError('game_process_failed', 404);
+          throw errors.gameProcessFailed();
         }
         await save(merged.sportsData);
         // The asker gets the game in the answer; everyone else only hears of a change.

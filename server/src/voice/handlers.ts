@@ -6,7 +6,7 @@ import {
   voiceSignalSchema,
   type VoicePresence,
 } from '@shared/schemas/voice';
-import { AppError } from '../errors';
+import { errors } from '../errors';
 import { acked } from '../realtime/ack';
 import type { AppServer, AppSocket } from '../realtime';
 import { gameRoom, joinGameRoom } from '../realtime/limits';
@@ -21,9 +21,7 @@ export const voiceRoom = (gameId: string) => `voice:${gameId}`;
 const countOnly = ({ gameId, participantCount }: VoicePresence): VoiceCount => ({ gameId, participantCount });
 
 const roomFull = () =>
-  new AppError(
-    'forbidden',
-    409,
+  errors.voiceRoomFull(
     `This voice room is full (${VOICE_MESH_MAX_PARTICIPANTS} people). Try again when someone leaves.`,
   );
 
@@ -78,11 +76,7 @@ export function createVoiceRealtime(
     const { login, name } = socket.data;
     if (socket.data.voiceGame === gameId) return { ...(await presence.read(gameId)), self: socket.id };
     if (socket.data.voiceGame !== undefined) {
-      throw new AppError(
-        'limit_reached',
-        409,
-        'You are already in voice chat in another game. Leave it to join this one.',
-      );
+      throw errors.limitReached('You are already in voice chat in another game. Leave it to join this one.');
     }
     // Taken before the first await, so joins sent at once by one socket end in one room at most.
     socket.data.voiceGame = gameId;
@@ -90,9 +84,7 @@ export function createVoiceRealtime(
     try {
       if ((await presence.read(gameId)).participantCount >= VOICE_MESH_MAX_PARTICIPANTS) throw roomFull();
       if (!(await presence.claimPlace(gameId, login, socket.id))) {
-        throw new AppError(
-          'limit_reached',
-          409,
+        throw errors.limitReached(
           'You are already in this voice chat in another tab or window. Leave it there to join here.',
         );
       }
@@ -105,7 +97,7 @@ export function createVoiceRealtime(
       if (state.participantCount > VOICE_MESH_MAX_PARTICIPANTS) throw roomFull();
       // Left or disconnected while joining: the leave found nothing to remove yet.
       if (socket.disconnected || socket.data.voiceGame !== gameId)
-        throw new AppError('bad_request', 400, 'You left voice chat while joining it.');
+        throw errors.badRequest('You left voice chat while joining it.');
       push(state);
       return { ...state, self: socket.id };
     } catch (error) {
@@ -132,13 +124,12 @@ export function createVoiceRealtime(
     socket.on(
       'voice:heartbeat',
       acked(logger, voiceRoomSchema, async ({ gameId }) => {
-        if (socket.data.voiceGame !== gameId)
-          throw new AppError('bad_request', 400, 'You are not in this voice room.');
+        if (socket.data.voiceGame !== gameId) throw errors.badRequest('You are not in this voice room.');
         if (!(await presence.claimPlace(gameId, socket.data.login, socket.id))) {
           // This socket's place lapsed (a long stall) and another socket of the login took it.
           await vacate(socket, gameId);
           push(await presence.read(gameId));
-          throw new AppError('limit_reached', 409, 'Your voice place went to another tab or window.');
+          throw errors.limitReached('Your voice place went to another tab or window.');
         }
         if (!(await presence.touch(gameId, socket.id))) {
           // Lapsed (a long stall): count the participant back in.
@@ -161,7 +152,7 @@ export function createVoiceRealtime(
       'voice:signal',
       acked(logger, voiceSignalSchema, async ({ gameId, to, data }) => {
         if (socket.data.voiceGame !== gameId || !(await presence.has(gameId, to))) {
-          throw new AppError('forbidden', 403, 'Signals go only to participants of your voice room.');
+          throw errors.forbidden('Signals go only to participants of your voice room.');
         }
         io.to(to).emit('voice:signal', { gameId, from: socket.id, login: socket.data.login, data });
         return null;

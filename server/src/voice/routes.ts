@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/voice';
 import { requireUser } from '../auth/require-user';
 import type { Config } from '../config';
-import { AppError } from '../errors';
+import { errors } from '../errors';
 import { parseInput } from '../http/validate';
 import type { TwilioVoice } from '../integrations/twilio';
 
@@ -65,8 +65,7 @@ export function createVoiceRouter(config: Config, twilioVoice: TwilioVoice | nul
   });
 
   router.post('/twilio/access-token', requireUser, (req, res) => {
-    if (!twilioVoice)
-      throw new AppError('not_configured', 503, 'Voice through Twilio is not configured on this server.');
+    if (!twilioVoice) throw errors.notConfigured('Voice through Twilio is not configured on this server.');
     const body = parseInput(twilioTokenBodySchema, req.body);
     const identity = req.session.user!.login; // never the body's identity
     const answer: TwilioTokenAnswer = {
@@ -79,14 +78,14 @@ export function createVoiceRouter(config: Config, twilioVoice: TwilioVoice | nul
 
   // Twilio calls this with a form body and no session; its signature is the authentication.
   router.post('/twilio/voice', express.urlencoded({ extended: false, limit: '16kb' }), (req, res) => {
-    if (!twilioVoice) throw new AppError('not_configured', 503);
+    if (!twilioVoice) throw errors.notConfigured();
     const params = parseInput(twimlParamsSchema, req.body ?? {});
     const url = `${config.PUBLIC_URL}${req.originalUrl}`;
     if (!twilioVoice.validSignature(req.get('x-twilio-signature'), url, params)) {
-      throw new AppError('forbidden', 403, 'Twilio Request Validation Failed.');
+      throw errors.forbidden('Twilio Request Validation Failed.');
     }
     const room = roomFromTo(params.To ?? params.roomName);
-    if (!room) throw new AppError('bad_request', 400, 'The call names no conference room.');
+    if (!room) throw errors.badRequest('The call names no conference room.');
     res.type('text/xml').send(twilioVoice.conferenceTwiml(room));
   });
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { userSchema, type User } from '@shared/schemas/auth';
 import { withoutTrailingSlashes } from '@shared/url';
-import { AppError } from '../../errors';
+import { errors } from '../../errors';
 
 /** The provider side of sign-in: GitHub, GitHub Enterprise, or the development sign-in. */
 export interface GitHubClient {
   /** The authorize page URL the browser is sent to. */
   authorizeUrl(state: string, redirectUri: string): string;
-  /** Exchanges a callback code for an access token. Throws AppError('token_exchange_failed'). */
+  /** Exchanges a callback code for an access token. Throws token_exchange_failed (refused) or token_exchange_unavailable. */
   exchangeCode(code: string, redirectUri: string): Promise<string>;
   /** The signed-in user's profile. Throws AppError('profile_fetch_failed'). */
   fetchUser(token: string): Promise<User>;
@@ -73,18 +73,18 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
         if (!response.ok) throw new Error(`token endpoint answered ${response.status}`);
         answer = await response.json();
       } catch (error) {
-        throw new AppError('token_exchange_failed', 502, undefined, { cause: error });
+        throw errors.tokenExchangeUnavailable(undefined, { cause: error });
       }
       // GitHub reports a bad code with HTTP 200 and an `error` field.
       const parsed = tokenAnswerSchema.safeParse(answer);
       if (!parsed.success || 'error' in parsed.data) {
-        throw new AppError('token_exchange_failed', 401);
+        throw errors.tokenExchangeFailed();
       }
       return parsed.data.access_token;
     },
 
     async fetchUser(token) {
-      if (!token) throw new AppError('no_access_token', 401);
+      if (!token) throw errors.noAccessToken();
       try {
         const response = await doFetch(join(options.apiBaseUrl, '/user'), {
           headers: {
@@ -98,7 +98,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
         if (!response.ok) throw new Error(`user endpoint answered ${response.status}`);
         return userSchema.parse(await response.json());
       } catch (error) {
-        throw new AppError('profile_fetch_failed', 502, undefined, { cause: error });
+        throw errors.profileFetchFailed(undefined, { cause: error });
       }
     },
   };

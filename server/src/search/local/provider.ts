@@ -10,7 +10,7 @@ import type { AiClient, AnswerSource } from '../../content/ai';
 import { PageReadError } from '../../content/reader';
 import type { ContentFlags, ContentService } from '../../content/service';
 import { extractiveDigest, markdownToPlain } from '../../content/text';
-import { AppError } from '../../errors';
+import { errors, feedsUnavailable } from '../../errors';
 import type { SearchProvider } from '../provider';
 import { NewsIndex, type NewsArticle, type NewsHit } from './news-index';
 
@@ -79,11 +79,7 @@ export function createLocalProvider(deps: LocalProviderDeps): SearchProvider {
     const report = index.lastIngest;
     if (index.size === 0 && report && report.feeds.length > 0 && report.feeds.every((feed) => !feed.ok)) {
       // An empty index because every feed failed is an outage, not 'No Results Found'.
-      throw new AppError(
-        'search_failed',
-        503,
-        'Search failed: the news feeds could not be read. Please try again later.',
-      );
+      throw feedsUnavailable('Search failed: the news feeds could not be read. Please try again later.');
     }
     return hits;
   }
@@ -102,7 +98,7 @@ export function createLocalProvider(deps: LocalProviderDeps): SearchProvider {
     }));
 
   function requireAi(): AiClient {
-    if (!ai) throw new AppError('answer_not_configured', 503);
+    if (!ai) throw errors.answerNotConfigured();
     return ai;
   }
 
@@ -194,12 +190,8 @@ export function createLocalProvider(deps: LocalProviderDeps): SearchProvider {
       const statuses = outcomes.map((outcome) => outcome.status);
       if (results.length === 0) {
         const failure = statuses[0]?.error;
-        if (failure?.tag === 'URL_REFUSED') throw new AppError('url_refused', 400, failure.message);
-        throw new AppError(
-          'content_failed',
-          502,
-          failure ? `Failed to load content: ${failure.message}` : undefined,
-        );
+        if (failure?.tag === 'URL_REFUSED') throw errors.urlRefused(failure.message);
+        throw errors.contentFailed(failure ? `Failed to load content: ${failure.message}` : undefined);
       }
       return { success: true, provider: 'local', requestId: requestId(), results, statuses };
     },
@@ -213,7 +205,7 @@ export function createLocalProvider(deps: LocalProviderDeps): SearchProvider {
           ? await model.answer(request.query, asSources(articles), request.systemPrompt, signal)
           : 'No articles in the news index match this question yet.';
       } catch (error) {
-        throw new AppError('search_failed', 502, 'Search failed: the AI endpoint did not answer.', {
+        throw errors.searchFailed('Search failed: the AI endpoint did not answer.', {
           cause: error,
         });
       }
@@ -241,7 +233,7 @@ export function createLocalProvider(deps: LocalProviderDeps): SearchProvider {
             yield { type: 'text', content: piece };
           }
         } catch (error) {
-          throw new AppError('search_failed', 502, 'Search failed: the AI endpoint did not answer.', {
+          throw errors.searchFailed('Search failed: the AI endpoint did not answer.', {
             cause: error,
           });
         }

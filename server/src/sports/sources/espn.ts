@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { gameSchema, GAME_STATUS, type Game, type LeagueName } from '@shared/schemas/sports';
-import { AppError } from '../../errors';
+import { errors } from '../../errors';
 import {
   ESPN_LEAGUES,
   type EspnClient,
@@ -192,7 +192,7 @@ export function createEspnSource(deps: { client: EspnClient; logger: Logger }): 
   const { client, logger } = deps;
   const host = new URL(client.baseUrl).host;
   const fetchFailed = (cause?: unknown) =>
-    new AppError('sports_fetch_failed', 502, `Failed to fetch sports data from ${host}`, { cause });
+    errors.sportsFetchFailed(`Failed to fetch sports data from ${host}`, { cause });
 
   function mapEvents(league: EspnLeagueKey, events: EspnEvent[]): Game[] {
     const games: Game[] = [];
@@ -240,11 +240,11 @@ export function createEspnSource(deps: { client: EspnClient; logger: Logger }): 
       try {
         board = await client.scoreboard(league, { dates, signal });
       } catch (error) {
-        throw new AppError('game_process_failed', 502, undefined, { cause: error });
+        throw errors.gameRefreshFailed(undefined, { cause: error });
       }
       const event = board.events.find((candidate) => candidate.id === game.id);
       const fresh = event ? mapEspnEvent(league, event) : null;
-      if (!fresh) throw new AppError('game_process_failed', 404);
+      if (!fresh) throw errors.gameProcessFailed();
       return fresh;
     },
   };

@@ -6,7 +6,7 @@ import {
   type Game,
   type LeagueName,
 } from '@shared/schemas/sports';
-import { AppError } from '../../errors';
+import { AppError, errors } from '../../errors';
 import { LlmOutputError, type LlmClient } from '../../integrations/openai/client';
 import { fetchingMessage, PROCESSING_MESSAGE, type PageTextReader, type SportsSource } from '../source';
 import { canonicalTeamName } from '../team-names';
@@ -127,7 +127,7 @@ export function createTextLlmSource(deps: TextLlmSourceDeps): SportsSource {
         logger.warn({ err: error }, 'text-llm: model request failed');
       }
       const appError = failure();
-      throw new AppError(appError.code, appError.status, appError.message, { cause: error });
+      throw new AppError(appError.code, appError.message, { cause: error });
     }
   }
 
@@ -140,7 +140,7 @@ export function createTextLlmSource(deps: TextLlmSourceDeps): SportsSource {
       try {
         page = await readPage(textUrl);
       } catch (error) {
-        throw new AppError('sports_fetch_failed', 502, `Failed to fetch sports data from ${host}`, {
+        throw errors.sportsFetchFailed(`Failed to fetch sports data from ${host}`, {
           cause: error,
         });
       }
@@ -154,7 +154,7 @@ export function createTextLlmSource(deps: TextLlmSourceDeps): SportsSource {
             user: `Today is ${now().toDateString()}. The page ${page.url.slice(0, URL_MAX_CHARS)}:\n\n${page.text.slice(0, TEXT_LLM_MAX_PAGE_CHARS)}`,
             signal,
           }),
-        () => new AppError('sports_ai_failed', 502),
+        () => errors.sportsAiFailed(),
       );
       const seen = new Map<string, number>();
       return extraction.games.slice(0, TEXT_LLM_MAX_GAMES).map((extracted) => {
@@ -167,12 +167,12 @@ export function createTextLlmSource(deps: TextLlmSourceDeps): SportsSource {
     },
 
     async fetchGame(game, signal) {
-      if (!game.url) throw new AppError('bad_request', 400, 'Refresh game needs a game id and url');
+      if (!game.url) throw errors.badRequest('Refresh game needs a game id and url');
       let page;
       try {
         page = await readPage(game.url);
       } catch (error) {
-        throw new AppError('game_process_failed', 502, undefined, { cause: error });
+        throw errors.gameRefreshFailed(undefined, { cause: error });
       }
       const extracted = await extract(
         () =>
@@ -185,7 +185,7 @@ export function createTextLlmSource(deps: TextLlmSourceDeps): SportsSource {
               `Today is ${now().toDateString()}. Its page ${page.url.slice(0, URL_MAX_CHARS)}:\n\n${page.text.slice(0, TEXT_LLM_MAX_PAGE_CHARS)}`,
             signal,
           }),
-        () => new AppError('game_process_failed', 502),
+        () => errors.gameRefreshFailed(),
       );
       const fresh = normaliseExtractedGame({ ...extracted, league: game.league });
       if (fresh.awayTeam !== game.awayTeam || fresh.homeTeam !== game.homeTeam) {
@@ -193,7 +193,7 @@ export function createTextLlmSource(deps: TextLlmSourceDeps): SportsSource {
           { gameId: game.id, answered: [fresh.awayTeam, fresh.homeTeam] },
           'text-llm: answer is another game',
         );
-        throw new AppError('game_process_failed', 502);
+        throw errors.gameRefreshFailed();
       }
       return { ...fresh, id: game.id, league: game.league, url: fresh.url ?? game.url };
     },
