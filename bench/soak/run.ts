@@ -20,7 +20,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChatMessage } from '@shared/schemas/chat';
 import { CHAT_HISTORY_MAX } from '@server/chat/service';
 import { compareStreamIds } from '@server/storage/store';
 import { startChildInstance, type ChildInstance } from '../../tests/faults/instance';
@@ -98,7 +97,7 @@ async function main() {
     for (let n = 0; running; n++) {
       const text = `fan ${fan.i} says ${n}`;
       try {
-        const ack = await emit<ChatMessage>(
+        const ack = await emit(
           fan.socket,
           'chat:send',
           { gameId: fan.room, message: text, team: 'home', teamName: 'Chiefs' },

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
-import type { Ack } from '@shared/events';
-import type { ChatMessage, ChatPage, ChatSyncAnswer } from '@shared/schemas/chat';
+import type { ChatMessage } from '@shared/schemas/chat';
 import { compareStreamIds as compareIds } from '@server/storage/store';
+import { emit, emitUntyped } from '../helpers/emit';
 import type { TestSocket } from '../helpers/sign-in';
 
 export const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
@@ -37,17 +37,10 @@ export function socketAt(
   });
 }
 
-/** An acknowledged emit; a missing acknowledgement is an error after `ms` (never a silent hang). */
-export async function emit<T>(socket: TestSocket, event: string, payload: unknown, ms = 5000) {
-  return (
-    socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<T>> } }
-  )
-    .timeout(ms)
-    .emitWithAck(event, payload);
-}
+export { emit, emitUntyped };
 
 export const send = (socket: TestSocket, gameId: string, message: string, ms?: number) =>
-  emit<ChatMessage>(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' }, ms);
+  emit(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' }, ms);
 
 export function nextMessage(socket: TestSocket, text?: string): Promise<ChatMessage> {
   return new Promise((resolve) => {
@@ -62,12 +55,12 @@ export function nextMessage(socket: TestSocket, text?: string): Promise<ChatMess
 
 /** Every stored message of a game, oldest first, paging back through chat:history. */
 export async function fullHistory(socket: TestSocket, gameId: string): Promise<ChatMessage[]> {
-  const joined = await emit<ChatPage>(socket, 'chat:join', { gameId });
+  const joined = await emit(socket, 'chat:join', { gameId });
   if (!joined.ok) throw new Error(`chat:join failed: ${joined.error.message}`);
   let messages = joined.data.messages;
   let hasMore = joined.data.hasMore;
   while (hasMore && messages.length > 0) {
-    const older = await emit<ChatPage>(socket, 'chat:history', {
+    const older = await emit(socket, 'chat:history', {
       gameId,
       before: messages[0]!.id,
       limit: 100,
@@ -106,11 +99,11 @@ export function chatView(socket: TestSocket, gameId: string) {
     const after = newest();
     void (async () => {
       try {
-        const page = await emit<ChatPage>(socket, 'chat:join', { gameId });
+        const page = await emit(socket, 'chat:join', { gameId });
         if (!page.ok) throw new Error(page.error.message);
         page.data.messages.forEach(add);
         if (after) {
-          const missed = await emit<ChatSyncAnswer>(socket, 'chat:sync', { gameId, after });
+          const missed = await emit(socket, 'chat:sync', { gameId, after });
           if (!missed.ok) throw new Error(missed.error.message);
           missed.data.messages.forEach(add);
           if (missed.data.gap) {
@@ -138,7 +131,7 @@ export function chatView(socket: TestSocket, gameId: string) {
         (range) => compareIds(id, range.after) > 0 && (!range.before || compareIds(id, range.before) < 0),
       ),
     async join() {
-      const page = await emit<ChatPage>(socket, 'chat:join', { gameId });
+      const page = await emit(socket, 'chat:join', { gameId });
       if (!page.ok) throw new Error(page.error.message);
       page.data.messages.forEach(add);
     },

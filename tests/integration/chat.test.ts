@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Ack } from '@shared/events';
 import type { ChatMessage, ChatPage, ChatSyncAnswer } from '@shared/schemas/chat';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { emit, emitUntyped } from '../helpers/emit';
 
 let apps: TestApp[] = [];
 let sockets: TestSocket[] = [];
@@ -34,20 +34,12 @@ async function user(app: TestApp, name: string) {
 
 const newGame = () => `game-${randomUUID().slice(0, 8)}`;
 
-async function emit<T>(socket: TestSocket, event: string, payload: unknown): Promise<Ack<T>> {
-  return (
-    socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<T>> } }
-  )
-    .timeout(5000)
-    .emitWithAck(event, payload);
-}
-
 function nextMessage(socket: TestSocket): Promise<ChatMessage> {
   return new Promise((resolve) => socket.once('chat:message-created', resolve));
 }
 
 const send = (socket: TestSocket, gameId: string, message: string, team: 'away' | 'home' = 'home') =>
-  emit<ChatMessage>(socket, 'chat:send', {
+  emit(socket, 'chat:send', {
     gameId,
     message,
     team,
@@ -61,8 +53,8 @@ describe('game chat over Socket.IO', () => {
     const alice = await user(app, 'alice');
     const bob = await user(app, 'bob');
     const outsider = await user(app, 'carol');
-    expect((await emit<ChatPage>(alice.socket, 'chat:join', { gameId })).ok).toBe(true);
-    expect((await emit<ChatPage>(bob.socket, 'chat:join', { gameId })).ok).toBe(true);
+    expect((await emit(alice.socket, 'chat:join', { gameId })).ok).toBe(true);
+    expect((await emit(bob.socket, 'chat:join', { gameId })).ok).toBe(true);
     let outsiderGotIt = false;
     outsider.socket.on('chat:message-created', () => (outsiderGotIt = true));
 
@@ -93,7 +85,7 @@ describe('game chat over Socket.IO', () => {
     const gameId = newGame();
     const mallory = await user(app, 'mallory');
     await emit(mallory.socket, 'chat:join', { gameId });
-    const ack = await emit<ChatMessage>(mallory.socket, 'chat:send', {
+    const ack = await emitUntyped(mallory.socket, 'chat:send', {
       gameId,
       message: 'I am the boss',
       team: 'away',
@@ -120,9 +112,13 @@ describe('game chat over Socket.IO', () => {
     const long = await send(alice.socket, gameId, 'x'.repeat(501));
     expect(long).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect((await send(alice.socket, gameId, 'x'.repeat(500))).ok).toBe(true);
-    const noTeam = await emit(alice.socket, 'chat:send', { gameId, message: 'hi', teamName: 'Chiefs' });
+    const noTeam = await emitUntyped(alice.socket, 'chat:send', {
+      gameId,
+      message: 'hi',
+      teamName: 'Chiefs',
+    });
     expect(noTeam).toMatchObject({ ok: false, error: { code: 'bad_request' } });
-    const junk = await emit(alice.socket, 'chat:send', 'not an object');
+    const junk = await emitUntyped(alice.socket, 'chat:send', 'not an object');
     expect(junk).toMatchObject({ ok: false, error: { code: 'bad_request' } });
   });
 
@@ -145,14 +141,14 @@ describe('game chat over Socket.IO', () => {
     const alice = await user(app, 'alice');
     for (let i = 1; i <= 60; i++) await send(alice.socket, gameId, `m${i}`);
     const bob = await user(app, 'bob');
-    const joined = await emit<ChatPage>(bob.socket, 'chat:join', { gameId });
+    const joined = await emit(bob.socket, 'chat:join', { gameId });
     const latest = (joined as { data: ChatPage }).data;
     expect(latest.messages).toHaveLength(50);
     expect(latest.messages[0]!.message).toBe('m11');
     expect(latest.messages.at(-1)!.message).toBe('m60');
     expect(latest.hasMore).toBe(true);
 
-    const older = await emit<ChatPage>(bob.socket, 'chat:history', {
+    const older = await emit(bob.socket, 'chat:history', {
       gameId,
       before: latest.messages[0]!.id,
       limit: 50,
@@ -179,7 +175,7 @@ describe('game chat over Socket.IO', () => {
     const deleted = new Promise((resolve) => alice.socket.once('chat:message-deleted', resolve));
     expect((await emit(mod.socket, 'chat:delete', { gameId, messageId: stored.id })).ok).toBe(true);
     expect(await deleted).toEqual({ gameId, messageId: stored.id });
-    const page = (await emit<ChatPage>(mod.socket, 'chat:join', { gameId })) as { data: ChatPage };
+    const page = (await emit(mod.socket, 'chat:join', { gameId })) as { data: ChatPage };
     expect(page.data.messages).toEqual([]);
   });
 
@@ -227,7 +223,7 @@ describe('game chat over Socket.IO', () => {
     expect(await replayed).toEqual(missedWhileAway);
 
     // chat:sync also answers from the stored history (for a gap longer than the recovery window).
-    const synced = (await emit<ChatSyncAnswer>(bob, 'chat:sync', { gameId, after: last.id })) as {
+    const synced = (await emit(bob, 'chat:sync', { gameId, after: last.id })) as {
       data: ChatSyncAnswer;
     };
     expect(synced.data.messages.map((m) => m.message)).toEqual(['while you were away']);

@@ -129,7 +129,7 @@ describe('a client offline for 30 s', () => {
     expect(view.stats()).toEqual({ catchUps: 1, recoveries: 0, gaps: 1 });
 
     // The answer says so, and carries the newest messages, in order, up to the last one posted.
-    const synced = await emit<ChatSyncAnswer>(bob, 'chat:sync', { gameId, after: kickOff!.id });
+    const synced = await emit(bob, 'chat:sync', { gameId, after: kickOff!.id });
     expect(synced.ok).toBe(true);
     const { messages, gap } = (synced as { data: ChatSyncAnswer }).data;
     expect(gap).toBe(true);
@@ -139,7 +139,7 @@ describe('a client offline for 30 s', () => {
     expect(messages.at(-1)!.id).toBe(newest.at(-1)!.id);
 
     // A client that missed only a little is not told of a gap.
-    const recent = await emit<ChatSyncAnswer>(bob, 'chat:sync', { gameId, after: newest.at(-10)!.id });
+    const recent = await emit(bob, 'chat:sync', { gameId, after: newest.at(-10)!.id });
     expect((recent as { data: ChatSyncAnswer }).data).toMatchObject({ gap: false });
     expect((recent as { data: ChatSyncAnswer }).data.messages).toHaveLength(9);
   }, 30_000);

@@ -4,10 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Ack } from '@shared/events';
-import type { ChatMessage } from '@shared/schemas/chat';
 import { connectSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { emit } from '../helpers/emit';
 
 // Instances share a session secret, as a deployment behind one Redis must.
 const SESSION_SECRET = 'logout-tests-session-secret-shared';
@@ -37,16 +36,8 @@ async function open(app: TestApp, cookie: string) {
   return socket;
 }
 
-function emit<T>(socket: TestSocket, event: string, payload: unknown): Promise<Ack<T>> {
-  return (
-    socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<T>> } }
-  )
-    .timeout(5000)
-    .emitWithAck(event, payload);
-}
-
 const send = (socket: TestSocket, gameId: string, message: string) =>
-  emit<ChatMessage>(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' });
+  emit(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' });
 
 const disconnection = (socket: TestSocket) =>
   new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));

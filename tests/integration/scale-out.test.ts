@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
-import type { Ack } from '@shared/events';
 import type { ChatMessage } from '@shared/schemas/chat';
 import type { SportsDataUpdatedPayload } from '@shared/schemas/sports';
 import { startFakeEspn, type FakeEspn } from '../fakes/espn';
@@ -16,6 +15,7 @@ import { newGame, signInAt, unique } from '../faults/chat';
 import { startNginx, type Nginx } from '../helpers/nginx';
 import { freePort } from '../helpers/redis-server';
 import type { TestSocket } from '../helpers/sign-in';
+import { emitWithin } from '../helpers/emit';
 
 const redisUrl = process.env.TEST_REDIS_URL!;
 let espn: FakeEspn;
@@ -98,13 +98,7 @@ async function fansOnBothInstances(): Promise<[Fan, Fan]> {
   return [a, b];
 }
 
-async function emit<T>(socket: TestSocket, event: string, payload: unknown): Promise<Ack<T>> {
-  return (
-    socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<T>> } }
-  )
-    .timeout(10_000)
-    .emitWithAck(event, payload);
-}
+const emit = emitWithin(10_000);
 
 function received(socket: TestSocket, text: string): Promise<ChatMessage> {
   return new Promise((resolve) => {
@@ -151,7 +145,7 @@ describe('two instances behind nginx', () => {
       ] as const) {
         const text = `round ${round}: ${via} from ${from.login}`;
         const arrivals = everyone.map((socket) => received(socket, text));
-        const ack = await emit<ChatMessage>(from[via], 'chat:send', {
+        const ack = await emit(from[via], 'chat:send', {
           gameId,
           message: text,
           team: 'home',

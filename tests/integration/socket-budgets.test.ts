@@ -8,12 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Ack, AckError, VoiceCount } from '@shared/events';
-import type { ChatMessage, ChatPage, ChatSyncAnswer } from '@shared/schemas/chat';
-import type { VoiceJoinAnswer, VoicePresence } from '@shared/schemas/voice';
+import type { ChatPage } from '@shared/schemas/chat';
+import type { VoicePresence } from '@shared/schemas/voice';
 import { startFaultApp, type FaultApp } from '../faults/app';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import type { TestApp } from '../helpers/test-app';
+import { emitUntyped, emitWithin } from '../helpers/emit';
 
 // A Redis of this file's own: counting a login's sockets asks every instance on the Redis, and the
 // run's shared one also carries instances that other test files kill on purpose.
@@ -57,13 +58,7 @@ async function anotherSocket(app: TestApp, cookie: string) {
   return socket;
 }
 
-function emit<T>(socket: TestSocket, event: string, payload: unknown, ms = 10_000): Promise<Ack<T>> {
-  return (
-    socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<T>> } }
-  )
-    .timeout(ms)
-    .emitWithAck(event, payload);
-}
+const emit = emitWithin(10_000);
 
 const errorOf = (ack: Ack<unknown>): AckError => {
   if (ack.ok) throw new Error('expected an error acknowledgement');
@@ -71,7 +66,7 @@ const errorOf = (ack: Ack<unknown>): AckError => {
 };
 
 const send = (socket: TestSocket, gameId: string, message: string) =>
-  emit<ChatMessage>(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' });
+  emit(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' });
 
 /** The connect error a socket opened with `cookie` gets (fails the test when it connects). */
 async function refusedConnection(baseUrl: string, cookie: string) {
@@ -112,13 +107,13 @@ describe('the event budget of a socket', () => {
     const FLOOD = 3000;
     const flood = Promise.all(
       Array.from({ length: FLOOD }, () =>
-        emit<ChatSyncAnswer>(attacker.socket, 'chat:sync', { gameId, after: '0-0' }, 60_000),
+        emit(attacker.socket, 'chat:sync', { gameId, after: '0-0' }, 60_000),
       ),
     );
     // Meanwhile the server answers its health check and another user reads and talks as usual.
     const [health, joined, sent] = await Promise.all([
       fetch(`${app.baseUrl}/healthz`),
-      emit<ChatPage>(fan.socket, 'chat:join', { gameId }),
+      emit(fan.socket, 'chat:join', { gameId }),
       send(fan.socket, gameId, 'still here'),
     ]);
     expect(health.status).toBe(200);
@@ -170,7 +165,7 @@ describe('the event budget of a socket', () => {
     const person = await user(app, 'person');
     const answers: Array<Ack<unknown>> = [];
     const call = async (event: string, payload: unknown) => {
-      const answer = await emit(person.socket, event, payload);
+      const answer = await emitUntyped(person.socket, event, payload, 10_000);
       answers.push(answer);
       return answer;
     };
@@ -236,7 +231,7 @@ describe('rooms per socket', () => {
     );
     // Voice enters the game's room too: refused the same way, and no voice place is taken.
     expect(errorOf(await emit(fan.socket, 'voice:join', { gameId: extra })).code).toBe('limit_reached');
-    const presence = await emit<VoiceCount>(fan.socket, 'voice:presence', { gameId: extra });
+    const presence = await emit(fan.socket, 'voice:presence', { gameId: extra });
     expect(presence.ok && presence.data.participantCount).toBe(0);
 
     // A refused room sends nothing: a message there does not reach this socket.
@@ -324,9 +319,7 @@ describe('voice places', () => {
       Array.from({ length: 8 }, () => anotherSocket(app, client.cookieHeader())),
     );
     // All eight at once: one gets the place, the others a clear refusal.
-    const answers = await Promise.all(
-      hogs.map((socket) => emit<VoiceJoinAnswer>(socket, 'voice:join', { gameId })),
-    );
+    const answers = await Promise.all(hogs.map((socket) => emit(socket, 'voice:join', { gameId })));
     const joined = answers.filter((answer) => answer.ok);
     expect(joined).toHaveLength(1);
     for (const answer of answers.filter((a) => !a.ok)) {
@@ -344,7 +337,7 @@ describe('voice places', () => {
     }
     const late = await user(app, 'late');
     expect(errorOf(await emit(late.socket, 'voice:join', { gameId })).message).toMatch(/full \(8 people\)/);
-    const presence = await emit<VoicePresence>(holder, 'voice:presence', { gameId });
+    const presence = (await emit(holder, 'voice:presence', { gameId })) as Ack<VoicePresence>;
     expect(presence.ok && presence.data.participants.filter((p) => p.login === login)).toEqual([
       { id: holder.id, login, name: expect.anything() },
     ]);
@@ -371,7 +364,7 @@ describe('voice places', () => {
     }
     const counts = await Promise.all(
       games.map(async (gameId) => {
-        const presence = await emit<VoiceCount>(fan.socket, 'voice:presence', { gameId });
+        const presence = await emit(fan.socket, 'voice:presence', { gameId });
         return presence.ok ? presence.data.participantCount : -1;
       }),
     );
@@ -411,7 +404,7 @@ describe('voice places', () => {
       ok: true,
       data: { gameId, participantCount: 2 },
     });
-    const inside = await emit<VoicePresence>(alice.socket, 'voice:presence', { gameId });
+    const inside = (await emit(alice.socket, 'voice:presence', { gameId })) as Ack<VoicePresence>;
     expect(inside.ok && inside.data.participants.map((p) => p.login).sort()).toEqual(
       [alice.user.login, bob.user.login].sort(),
     );

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import twilio from 'twilio';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Ack, VoiceCount } from '@shared/events';
+import type { VoiceCount } from '@shared/events';
 import type { VoiceJoinAnswer, VoicePresence, VoiceSignal } from '@shared/schemas/voice';
 import { keys } from '@server/storage/keys';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { emit, emitUntyped } from '../helpers/emit';
 
 const SESSION_SECRET = 'a-test-session-secret-shared-by-instances';
 let apps: TestApp[] = [];
@@ -30,14 +31,6 @@ async function participant(app: TestApp, name: string) {
   const signedIn = await signedInSocket(app, unique(name));
   sockets.push(signedIn.socket);
   return signedIn;
-}
-
-function emit<T>(socket: TestSocket, event: string, payload: unknown): Promise<Ack<T>> {
-  return (
-    socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<T>> } }
-  )
-    .timeout(5000)
-    .emitWithAck(event, payload);
 }
 
 /** Resolves with the first presence push for `gameId` whose count is `count`. */
@@ -67,7 +60,7 @@ describe('voice presence owned by the server', () => {
     const bob = await participant(app, 'bob');
 
     const one = presenceReaches(viewer.socket, gameId, 1);
-    const aliceJoin = (await emit<VoiceJoinAnswer>(alice.socket, 'voice:join', { gameId })) as {
+    const aliceJoin = (await emit(alice.socket, 'voice:join', { gameId })) as {
       data: VoiceJoinAnswer;
     };
     expect(aliceJoin.data.participantCount).toBe(1);
@@ -76,7 +69,7 @@ describe('voice presence owned by the server', () => {
     expect(await one).toEqual({ gameId, participantCount: 1 });
 
     const two = presenceReaches(viewer.socket, gameId, 2);
-    const bobJoin = (await emit<VoiceJoinAnswer>(bob.socket, 'voice:join', { gameId })) as {
+    const bobJoin = (await emit(bob.socket, 'voice:join', { gameId })) as {
       data: VoiceJoinAnswer;
     };
     expect(bobJoin.data.participants.map((p) => p.id).sort()).toEqual(
@@ -91,7 +84,7 @@ describe('voice presence owned by the server', () => {
     const zero = presenceReaches(viewer.socket, gameId, 0);
     alice.socket.close(); // vanishing counts as leaving
     await zero;
-    const asked = (await emit<VoicePresence>(viewer.socket, 'voice:presence', { gameId })) as {
+    const asked = (await emit(viewer.socket, 'voice:presence', { gameId })) as {
       data: VoicePresence;
     };
     expect(asked.data.participantCount).toBe(0);
@@ -119,7 +112,7 @@ describe('voice presence owned by the server', () => {
         JSON.stringify({ login: 'ghost', name: null, seenAt }),
       );
     await ghost(Date.now());
-    const counted = (await emit<VoicePresence>(bob, 'voice:presence', { gameId })) as { data: VoicePresence };
+    const counted = (await emit(bob, 'voice:presence', { gameId })) as { data: VoicePresence };
     expect(counted.data.participantCount).toBe(2);
 
     await ghost(Date.now() - 60_000);
@@ -140,15 +133,15 @@ describe('voice presence owned by the server', () => {
     await emit(bob.socket, 'voice:join', { gameId });
 
     const received = new Promise<VoiceSignal>((resolve) => alice.socket.once('voice:signal', resolve));
-    const offer = { type: 'offer', sdp: 'v=0\r\n' };
-    expect((await emit(bob.socket, 'voice:signal', { gameId, to: alice.socket.id, data: offer })).ok).toBe(
+    const offer = { type: 'offer' as const, sdp: 'v=0\r\n' };
+    expect((await emit(bob.socket, 'voice:signal', { gameId, to: alice.socket.id!, data: offer })).ok).toBe(
       true,
     );
     expect(await received).toEqual({ gameId, from: bob.socket.id, login: bob.user.login, data: offer });
 
-    const refused = await emit(eve.socket, 'voice:signal', { gameId, to: alice.socket.id, data: offer });
+    const refused = await emit(eve.socket, 'voice:signal', { gameId, to: alice.socket.id!, data: offer });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    const malformed = await emit(bob.socket, 'voice:signal', {
+    const malformed = await emitUntyped(bob.socket, 'voice:signal', {
       gameId,
       to: alice.socket.id,
       data: { type: 'x' },

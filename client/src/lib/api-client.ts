@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** The HTTP reason phrase, for messages that name the failed step rather than the server's text. */
+    readonly statusText = '',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,7 +29,7 @@ async function readError(response: Response): Promise<ApiError> {
     body = null;
   }
   const message = body?.error?.message || `HTTP error! status: ${response.status}`;
-  return new ApiError(message, response.status, body?.error?.code);
+  return new ApiError(message, response.status, body?.error?.code, response.statusText);
 }
 
 export interface RequestOptions {

@@ -1,5 +1,14 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/events';
+import {
+  socketRequest,
+  type AckSocket,
+  type RequestAnswer,
+  type RequestEvent,
+  type RequestPayload,
+} from '@shared/socket-request';
+
+export { SocketRequestError } from '@shared/socket-request';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -22,4 +31,20 @@ export function connectSocket(): AppSocket {
 
 export function disconnectSocket(): void {
   socket?.disconnect();
+}
+
+/** How long the app waits for an acknowledgement before a request counts as failed. */
+export const REQUEST_TIMEOUT_MS = 8000;
+
+/**
+ * An acknowledged request on the app's socket: payload and answer types come from the event map.
+ * Resolves with the answer's data; a refusal throws SocketRequestError (code and message), a missing
+ * acknowledgement throws after REQUEST_TIMEOUT_MS.
+ */
+export function request<E extends RequestEvent>(
+  event: E,
+  payload: RequestPayload<E>,
+  socket: AckSocket = getSocket(),
+): Promise<RequestAnswer<E>> {
+  return socketRequest(socket, event, payload, REQUEST_TIMEOUT_MS);
 }

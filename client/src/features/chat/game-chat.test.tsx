@@ -32,7 +32,13 @@ const socket = vi.hoisted(() => {
     },
   };
 });
-vi.mock('@client/lib/socket', () => ({ getSocket: () => socket }));
+vi.mock('@client/lib/socket', async () => {
+  const { socketRequest } = await import('@shared/socket-request');
+  return {
+    getSocket: () => socket,
+    request: (event: never, payload: never) => socketRequest(socket, event, payload, 8000),
+  };
+});
 
 const { GameChat } = await import('./game-chat');
 

@@ -1,33 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { Ack } from '@shared/events';
-import type { ChatMessage, ChatPage, ChatSyncAnswer, TeamSide } from '@shared/schemas/chat';
-import { getSocket } from '@client/lib/socket';
+import type { ChatMessage, ChatPage, TeamSide } from '@shared/schemas/chat';
+import { api } from '@client/lib/api-client';
+import { getSocket, request } from '@client/lib/socket';
 import { chatReducer, initialChatState, newestServerId, type ListedMessage } from './chat-reducer';
 import { sampleMessages } from './sample-messages';
-
-/** How long a socket request may take before the chat falls back to REST or offline mode. */
-const ACK_TIMEOUT_MS = 8000;
-
-async function request<T>(event: string, payload: unknown): Promise<T> {
-  const socket = getSocket() as unknown as {
-    connected: boolean;
-    timeout(ms: number): { emitWithAck(event: string, payload: unknown): Promise<Ack<T>> };
-  };
-  const answer = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
-  if (!answer.ok) throw new Error(answer.error.message);
-  return answer.data;
-}
-
-async function restJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, {
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    ...init,
-  });
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  if (!response.ok) throw new Error(body?.error?.message ?? `HTTP error! status: ${response.status}`);
-  return body as T;
-}
 
 export interface GameChatOptions {
   gameId: string;
@@ -57,14 +33,13 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
 
     const join = async () => {
       try {
-        const page = await request<ChatPage>('chat:join', { gameId });
+        const page = await request('chat:join', { gameId });
         if (!cancelled) dispatch({ type: 'loaded', messages: page.messages, hasMore: page.hasMore });
       } catch {
         try {
-          const query = new URLSearchParams({ awayTeam, homeTeam });
-          const page = await restJson<ChatPage>(
-            `/api/chat/games/${encodeURIComponent(gameId)}/messages?${query}`,
-          );
+          const page = await api.get<ChatPage>(`/chat/games/${encodeURIComponent(gameId)}/messages`, {
+            query: { awayTeam, homeTeam },
+          });
           if (!cancelled) dispatch({ type: 'loaded', messages: page.messages, hasMore: page.hasMore });
         } catch {
           if (!cancelled)
@@ -85,12 +60,12 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       const recovered = (socket as unknown as { recovered?: boolean }).recovered;
       if (recovered) return;
       const after = newestServerId(messagesRef.current);
-      void request<ChatPage>('chat:join', { gameId })
+      void request('chat:join', { gameId })
         .then(async (page) => {
           if (cancelled) return;
           dispatch({ type: 'received-many', messages: page.messages });
           if (after) {
-            const missed = await request<ChatSyncAnswer>('chat:sync', { gameId, after });
+            const missed = await request('chat:sync', { gameId, after });
             if (cancelled) return;
             dispatch({ type: 'received-many', messages: missed.messages });
             // More was missed than the server can give: the list shows where messages are missing.
@@ -135,7 +110,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
         },
       });
       try {
-        const stored = await request<ChatMessage>('chat:send', { gameId, message, team, teamName });
+        const stored = await request('chat:send', { gameId, message, team, teamName });
         dispatch({ type: 'sent', tempId, message: stored });
         return null;
       } catch (error) {
@@ -151,7 +126,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     if (!oldest || state.loadingOlder) return;
     dispatch({ type: 'older-requested' });
     try {
-      const page = await request<ChatPage>('chat:history', { gameId, before: oldest.id });
+      const page = await request('chat:history', { gameId, before: oldest.id });
       dispatch({ type: 'older-loaded', messages: page.messages, hasMore: page.hasMore });
     } catch {
       dispatch({ type: 'older-loaded', messages: [], hasMore: true });
@@ -160,7 +135,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
 
   const remove = useCallback(
     async (messageId: string) => {
-      await request<null>('chat:delete', { gameId, messageId });
+      await request('chat:delete', { gameId, messageId });
     },
     [gameId],
   );

@@ -1,4 +1,5 @@
 import type { TwilioTokenAnswer } from '@shared/schemas/voice';
+import { api, ApiError } from '@client/lib/api-client';
 
 /** What the panel needs from a Twilio call, so the SDK stays behind this seam (and out of tests). */
 export interface TwilioSession {
@@ -37,14 +38,11 @@ export async function joinTwilioConference(
   roomName: string,
   callbacks: TwilioCallbacks,
 ): Promise<TwilioSession> {
-  const response = await fetch('/api/twilio/access-token', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: login, roomName }),
+  const accessToken = () =>
+    api.post<TwilioTokenAnswer>('/twilio/access-token', { identity: login, roomName });
+  const { token } = await accessToken().catch((error: unknown) => {
+    throw error instanceof ApiError ? new Error(`Failed to get access token: ${error.statusText}`) : error;
   });
-  if (!response.ok) throw new Error(`Failed to get access token: ${response.statusText}`);
-  const { token } = (await response.json()) as TwilioTokenAnswer;
 
   const { Device, Call } = await import('@twilio/voice-sdk');
   let device: InstanceType<typeof Device>;
@@ -63,13 +61,8 @@ export async function joinTwilioConference(
   });
   device.on('incoming', (call: { reject(): void }) => call.reject());
   device.on('tokenWillExpire', async () => {
-    const again = await fetch('/api/twilio/access-token', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identity: login, roomName }),
-    });
-    if (again.ok) device.updateToken(((await again.json()) as TwilioTokenAnswer).token);
+    const again = await accessToken().catch(() => null);
+    if (again) device.updateToken(again.token);
   });
   // Registration only matters for incoming calls: a failure is tolerated.
   await device.register().catch(() => {});

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VoiceCount } from '@shared/events';
 import type { VoiceConfig } from '@shared/schemas/voice';
-import { getSocket } from '@client/lib/socket';
+import { api } from '@client/lib/api-client';
+import { getSocket, request } from '@client/lib/socket';
 import { joinTwilioConference, type TwilioSession } from './twilio-voice';
 import { VoiceMesh } from './webrtc-mesh';
 
@@ -49,10 +50,9 @@ export function useVoiceChat(gameId: string, roomName: string, login: string | n
   useEffect(() => {
     if (!login) return;
     let cancelled = false;
-    fetch('/api/voice/config', { credentials: 'same-origin' })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(response.statusText);
-        const loaded = (await response.json()) as VoiceConfig;
+    api
+      .get<VoiceConfig>('/voice/config')
+      .then((loaded) => {
         if (cancelled) return;
         config.current = loaded;
         const canCapture = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
@@ -74,12 +74,8 @@ export function useVoiceChat(gameId: string, roomName: string, login: string | n
       if (presence.gameId === gameId) patch({ participantCount: presence.participantCount });
     };
     socket.on('voice:presence-changed', onPresence);
-    socket
-      .timeout(8000)
-      .emitWithAck('voice:presence', { gameId })
-      .then((answer) => {
-        if (answer.ok) patch({ participantCount: answer.data.participantCount });
-      })
+    request('voice:presence', { gameId })
+      .then((presence) => patch({ participantCount: presence.participantCount }))
       .catch(() => {});
     return () => {
       socket.off('voice:presence-changed', onPresence);

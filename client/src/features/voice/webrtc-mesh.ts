@@ -1,4 +1,4 @@
-import type { Ack, ClientToServerEvents, ServerToClientEvents, VoiceCount } from '@shared/events';
+import type { ClientToServerEvents, ServerToClientEvents, VoiceCount } from '@shared/events';
 import {
   VOICE_HEARTBEAT_MS,
   type VoiceConfig,
@@ -6,6 +6,7 @@ import {
   type VoicePresence,
   type VoiceSignal,
 } from '@shared/schemas/voice';
+import { emitAck } from '@shared/socket-request';
 import type { Socket } from 'socket.io-client';
 
 type VoiceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -57,9 +58,7 @@ export class VoiceMesh {
   async join(): Promise<VoiceJoinAnswer> {
     this.socket.on('voice:signal', this.onSignal);
     this.socket.on('voice:presence-changed', this.onPresence);
-    const answer = (await this.socket
-      .timeout(ACK_TIMEOUT_MS)
-      .emitWithAck('voice:join', { gameId: this.gameId })) as Ack<VoiceJoinAnswer>;
+    const answer = await emitAck(this.socket, 'voice:join', { gameId: this.gameId }, ACK_TIMEOUT_MS);
     if (!answer.ok) {
       this.detach();
       throw new Error(answer.error.message);
