@@ -29,7 +29,7 @@ WORKDIR /app
 # Owned by root and read-only for the app user: the app writes nothing to its own tree.
 COPY --from=prod-deps /app/node_modules ./node_modules
 # package.json says "type": "module", which the compiled server (ES module in a .js file) needs.
-COPY package.json ./
+COPY package.json LICENSE ./
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/client ./dist/client
 USER node
