@@ -5,3 +5,4 @@ export { TeamPickerModal, type TeamPickerModalProps } from './team-picker';
 export { TechPickerModal, type TechPickerModalProps } from './tech-picker';
 export { teamSearchQuery, interestSearchQuery } from './queries';
 export { STORAGE_KEYS as FAVOURITES_STORAGE_KEYS, type FavouriteTeams, type FavouriteTech } from './storage';
+export { useFavouriteTeams, useFavouriteTech } from './hooks';

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import { RESET } from 'jotai/utils';
 import type { LeagueKey } from '@shared/data/teams';
 import type { TechCategoryKey } from '@shared/data/tech-interests';
-import { readStored, removeStored, writeStored } from '@client/lib/local-storage';
+import { atomWithValidatedStorage } from '@client/lib/stored-atom';
 import {
   EMPTY_TEAMS,
   EMPTY_TECH,
@@ -23,69 +23,31 @@ function migrateOnce() {
   migrateStoredFavourites();
 }
 
-const UNREAD = Symbol('unread');
-
-/**
- * A value kept in localStorage through the app's safe helpers and validated on every read. It is read
- * lazily per jotai store (not at module load), and followed across tabs: the `storage` event fires in
- * every other tab of this origin when one tab writes, so a change shows there without a reload.
- * Writing RESET removes the key.
- */
-function atomWithValidatedStorage<T>(key: string, fallback: T, parse: (value: unknown) => T | null) {
-  const read = () => {
-    migrateOnce();
-    return readStored(key, parse, fallback);
-  };
-  const base = atom<T | typeof UNREAD>(UNREAD);
-  base.onMount = (setBase) => {
-    setBase(read()); // another tab may have written between the first read and now
-    const onStorage = (event: StorageEvent) => {
-      // key null: another tab cleared all of storage.
-      if (event.key !== key && event.key !== null) return;
-      if (event.storageArea && event.storageArea !== window.localStorage) return;
-      setBase(read());
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  };
-  return atom(
-    (get) => {
-      const value = get(base);
-      return value === UNREAD ? read() : value;
-    },
-    (_get, set, next: T | typeof RESET) => {
-      if (next === RESET) {
-        set(base, fallback);
-        removeStored(key);
-      } else {
-        set(base, next);
-        writeStored(key, next);
-      }
-    },
-  );
-}
-
 /** Favourite teams per league (SPEC.md key favoriteTeams). */
 export const favouriteTeamsAtom = atomWithValidatedStorage<FavouriteTeams>(
   STORAGE_KEYS.favoriteTeams,
   EMPTY_TEAMS,
   parseFavouriteTeams,
+  { beforeRead: migrateOnce },
 );
 export const teamQuestionnaireCompletedAtom = atomWithValidatedStorage<boolean>(
   STORAGE_KEYS.teamQuestionnaireCompleted,
   false,
   parseFlag,
+  { beforeRead: migrateOnce },
 );
 /** Favourite tech per group (SPEC.md key favoriteTech). */
 export const favouriteTechAtom = atomWithValidatedStorage<FavouriteTech>(
   STORAGE_KEYS.favoriteTech,
   EMPTY_TECH,
   parseFavouriteTech,
+  { beforeRead: migrateOnce },
 );
 export const techQuestionnaireCompletedAtom = atomWithValidatedStorage<boolean>(
   STORAGE_KEYS.techQuestionnaireCompleted,
   false,
   parseFlag,
+  { beforeRead: migrateOnce },
 );
 
 export const teamPickerOpenAtom = atom(false);

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { RESET } from 'jotai/utils';
+import { useCallback, useEffect, useRef } from 'react';
 import {
   SPORTS_DEFAULT_MAX_GAMES,
   sportsDatasetSchema,
@@ -13,7 +15,7 @@ import {
 } from '@shared/schemas/sports';
 import { api, errorMessage } from '@client/lib/api-client';
 import { getSocket } from '@client/lib/socket';
-import { readCachedSports, writeCachedSports } from './sports-cache';
+import { sportsStateAtom, type SportsAction, type SportsState } from './state';
 
 /** SPEC.md section 8: the fallbacks when a call fails without a message. */
 export const GENERATE_FAILED = 'Failed to generate sports data';
@@ -29,26 +31,12 @@ const GENERATE_REQUEST: SportsGenerateRequest = {
   includeLive: true,
 };
 
-export interface SportsData {
-  data: SportsDataset | null;
-  /** The scoreboard read (mount, 'Refresh API', 'Try again') is running. */
-  loading: boolean;
-  /** The scoreboard read failed: 'Error loading sports data'. */
-  loadError: string | null;
-  /** This tab's Refresh All is running. */
-  refreshing: boolean;
-  /** Refresh All failed: 'Error processing sports data'. */
-  refreshError: string | null;
-  /** A refresh in progress: this tab's, or one this user asked for in another tab (pushed by the server). */
-  progress: { stage: SportsRefreshProgress['stage']; message: string | null } | null;
+export interface SportsData extends SportsState {
   refetch(): Promise<void>;
   refreshAll(): Promise<void>;
   /** Refreshes one game (it arrives in `data` too); resolves to an error message or null. */
   refreshGame(game: Game): Promise<string | null>;
 }
-
-const newer = (next: SportsDataset, current: SportsDataset | null) =>
-  current === null || !(Date.parse(next.lastUpdated) < Date.parse(current.lastUpdated));
 
 /**
  * The scoreboard as this tab sees it: painted at once from the browser cache, then read from the
@@ -56,61 +44,57 @@ const newer = (next: SportsDataset, current: SportsDataset | null) =>
  * what the tab already has (a read overtaken by a push) is ignored.
  */
 export function useSportsData(): SportsData {
-  const [data, setData] = useState<SportsDataset | null>(readCachedSports);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
-  const [refreshError, setRefreshError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<SportsData['progress']>(null);
-  const dataRef = useRef(data);
-  const refreshingRef = useRef(false);
+  const state = useAtomValue(sportsStateAtom);
+  const setState = useSetAtom(sportsStateAtom);
+  const store = useStore();
 
-  const apply = useCallback((next: SportsDataset) => {
-    if (!newer(next, dataRef.current)) return;
-    dataRef.current = next;
-    setData(next);
-    writeCachedSports(next);
-  }, []);
+  // Each visit starts from the cache again; an answer arriving after the page closed changes nothing.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setState(RESET);
+    };
+  }, [setState]);
+  const dispatch = useCallback(
+    (action: SportsAction) => {
+      if (mounted.current) setState(action);
+    },
+    [setState],
+  );
+
+  const apply = useCallback((next: SportsDataset) => dispatch({ type: 'dataset', data: next }), [dispatch]);
 
   const readScoreboard = useCallback(
     () =>
       api.get<ScoreboardResponse>('/sports/scoreboard').then(
         (answer) => {
           apply(answer.sportsData);
-          setLoadError(null);
-          setLoading(false);
+          dispatch({ type: 'load-finished', error: null });
         },
-        (error: unknown) => {
-          setLoadError(errorMessage(error, LOAD_FAILED));
-          setLoading(false);
-        },
+        (error: unknown) => dispatch({ type: 'load-finished', error: errorMessage(error, LOAD_FAILED) }),
       ),
-    [apply],
+    [apply, dispatch],
   );
 
   const refetch = useCallback(async () => {
-    setLoading(true);
-    setLoadError(null);
+    dispatch({ type: 'load-started' });
     await readScoreboard();
-  }, [readScoreboard]);
+  }, [dispatch, readScoreboard]);
 
   const refreshAll = useCallback(async () => {
-    if (refreshingRef.current) return;
-    refreshingRef.current = true;
-    setRefreshing(true);
-    setRefreshError(null);
-    setProgress({ stage: 'fetching', message: null });
+    if (store.get(sportsStateAtom).refreshing) return;
+    dispatch({ type: 'refresh-started' });
     try {
       const answer = await api.post<SportsGenerateResponse>('/sports/generate', GENERATE_REQUEST);
       apply(answer.sportsData);
     } catch (error) {
-      setRefreshError(errorMessage(error, GENERATE_FAILED));
+      dispatch({ type: 'refresh-failed', error: errorMessage(error, GENERATE_FAILED) });
     } finally {
-      refreshingRef.current = false;
-      setRefreshing(false);
-      setProgress(null);
+      dispatch({ type: 'refresh-finished' });
     }
-  }, [apply]);
+  }, [apply, dispatch, store]);
 
   const refreshGame = useCallback(
     async (game: Game) => {
@@ -143,14 +127,14 @@ export function useSportsData(): SportsData {
         return;
       }
       apply(parsed.data);
-      if (!refreshingRef.current) setProgress(null);
+      dispatch({ type: 'remote-refresh-ended' });
     };
     const onProgress = (next: SportsRefreshProgress) => {
       if (next.stage === 'saved' || next.stage === 'failed') {
-        if (!refreshingRef.current) setProgress(null);
+        dispatch({ type: 'remote-refresh-ended' });
         return;
       }
-      setProgress({ stage: next.stage, message: next.message });
+      dispatch({ type: 'progress', progress: { stage: next.stage, message: next.message } });
     };
     // Back after a longer absence than the server replays: read what was missed.
     const onConnect = () => {
@@ -164,7 +148,7 @@ export function useSportsData(): SportsData {
       socket.off('sports:refresh-progressed', onProgress);
       socket.off('connect', onConnect);
     };
-  }, [apply, refetch]);
+  }, [apply, dispatch, refetch]);
 
-  return { data, loading, loadError, refreshing, refreshError, progress, refetch, refreshAll, refreshGame };
+  return { ...state, refetch, refreshAll, refreshGame };
 }
