@@ -1,1 +1,2 @@
 export { GameChat, type GameChatProps } from './game-chat';
+export { useGameChat, type GameChatOptions } from './use-game-chat';

@@ -1,2 +1,3 @@
 export { PodcastPlayer } from './podcast-player';
 export { MiniPlayer } from './mini-player';
+export { usePlayer } from './use-player';
