@@ -33,7 +33,7 @@ if (args.help) {
   [--settle 3] [--warm 200] [--snapshot] [--app-root DIR]
 --snapshot writes heap snapshots of our server before and after to bench/profiles/.
 --targets before (with --app-root DIR) runs ours from another checkout too, e.g. a commit exported with
-  git archive <commit> server shared package.json tsconfig.json | tar -x -C DIR
+  git archive <commit> server shared package.json 'tsconfig*.json' | tar -x -C DIR
   (and ln -s "$PWD/node_modules" DIR/node_modules).`);
   process.exit(0);
 }

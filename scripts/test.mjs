@@ -68,7 +68,8 @@ const steps = [
       ['scripts/check-lockfile.mjs'],
     ],
   },
-  { name: 'typecheck', tool: 'tsc', args: ['--noEmit', '-p', '.'] },
+  // Every project (client, server, shared, tools) through the solution tsconfig.json.
+  { name: 'typecheck', tool: 'tsc', args: ['-b'] },
   { name: 'lint (eslint)', tool: 'eslint', args: ['.'] },
   { name: 'format (prettier)', tool: 'prettier', args: ['--check', '.', '--log-level', 'warn'] },
   {

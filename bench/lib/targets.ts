@@ -57,7 +57,7 @@ export interface AppOptions {
   verbose?: boolean;
   /**
    * Another checkout of the app to run instead of this one (before/after comparisons):
-   * `git archive <commit> server shared package.json tsconfig.json | tar -x -C DIR` and a
+   * `git archive <commit> server shared package.json 'tsconfig*.json' | tar -x -C DIR` and a
    * node_modules link in DIR.
    */
   root?: string;

@@ -9,11 +9,16 @@ import {
 
 const run = (piece: string, chars: number) => piece.repeat(Math.ceil(chars / piece.length)).slice(0, chars);
 
+/** An element as this walk reads it (the server has no DOM lib types). */
+interface TreeElement {
+  readonly children: Iterable<TreeElement>;
+}
+
 /** The deepest element nesting linkedom builds from `html` (walked without recursion). */
 function domDepth(html: string): number {
   const { document } = parseHTML(html);
   let deepest = 0;
-  const stack: [Element, number][] = [...document.children].map((child) => [child, 1]);
+  const stack: [TreeElement, number][] = [...document.children].map((child) => [child, 1]);
   while (stack.length > 0) {
     const [element, depth] = stack.pop()!;
     deepest = Math.max(deepest, depth);

@@ -120,7 +120,26 @@ function metaText(value: string | null | undefined): string | null {
   return collapse(capText(value, PAGE_META_MAX_CHARS)) || null;
 }
 
-function meta(document: Document, ...names: string[]): string | null {
+/**
+ * The part of linkedom's DOM this file uses. The server is type-checked without the browser's DOM
+ * types, so linkedom's own typings (written against them) give nothing here; these say what is relied on.
+ */
+interface PageElement {
+  readonly textContent: string | null;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  prepend(...nodes: PageElement[]): void;
+  remove(): void;
+}
+
+interface PageDocument {
+  readonly head: PageElement | null;
+  querySelector(selectors: string): PageElement | null;
+  querySelectorAll(selectors: string): Iterable<PageElement>;
+  createElement(tagName: string): PageElement;
+}
+
+function meta(document: PageDocument, ...names: string[]): string | null {
   for (const name of names) {
     const node = document.querySelector(`meta[property="${name}"], meta[name="${name}"]`);
     const value = metaText(node?.getAttribute('content'));
@@ -139,14 +158,14 @@ function isoOrNull(value: string | null | undefined): string | null {
 }
 
 /** Parses sanitized page HTML, with a <base> so Readability and turndown resolve relative links. */
-function parsePage(html: string, url: string): Document {
+function parsePage(html: string, url: string): PageDocument {
   const { document } = parseHTML(html);
   if (!document.querySelector('base[href]')) {
     const base = document.createElement('base');
     base.setAttribute('href', url);
     document.head?.prepend(base);
   }
-  return document as unknown as Document;
+  return document as PageDocument;
 }
 
 /**
@@ -180,15 +199,18 @@ export function extractArticle(html: string, url: string): Omit<ReadPage, 'url'>
   const turndown = createTurndown();
   // Readability changes the document it reads; parse a second copy for the fallback. Both hand turndown
   // the element itself (turndown reads linkedom's DOM), not HTML text it would parse once more.
-  const article = new Readability<Node>(document, { charThreshold: 200, serializer: (node) => node }).parse();
-  let markdown = article?.content ? turndown.turndown(article.content as HTMLElement) : '';
+  const article = new Readability<PageElement>(document, {
+    charThreshold: 200,
+    serializer: (node) => node,
+  }).parse();
+  let markdown = article?.content ? turndown.turndown(article.content) : '';
   if (markdown.trim().length < 80) {
     const copy = parsePage(safe, url);
     for (const node of copy.querySelectorAll('script, style, noscript, nav, header, footer, aside, form')) {
       node.remove();
     }
     const body = copy.querySelector('main, article, body');
-    const fallback = body ? turndown.turndown(body as HTMLElement) : '';
+    const fallback = body ? turndown.turndown(body) : '';
     if (fallback.trim().length > markdown.trim().length) markdown = fallback;
   }
   const byline = metaText(article?.byline) ?? author;
