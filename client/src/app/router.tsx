@@ -2,7 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouteErrorPage } from '@client/components/error-boundary';
 import { Spinner } from '@client/components/spinner';
 import { CallbackPage, LoginPage } from '@client/features/auth';
-import { PlaceholderPage } from './placeholder-page';
+import { NotFoundPage } from './not-found-page';
 import { ProtectedLayout } from './protected-layout';
 
 /**
@@ -37,7 +37,7 @@ export const router = createBrowserRouter([
             path: 'profile',
             lazy: async () => ({ Component: (await import('@client/features/profile')).ProfilePage }),
           },
-          { path: '*', Component: () => <PlaceholderPage title="Page not found" /> },
+          { path: '*', Component: NotFoundPage },
         ],
       },
     ],

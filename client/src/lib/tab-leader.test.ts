@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeLockManager } from './fake-lock-manager';
+import { FakeLockManager } from './__tests__/fake-lock-manager';
 import { leaderAtom, requestLeadership } from './tab-leader';
 
 /** Lets the lock manager's grants (promise callbacks) run. */

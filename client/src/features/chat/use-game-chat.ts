@@ -37,9 +37,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
         if (!cancelled) dispatch({ type: 'loaded', messages: page.messages, hasMore: page.hasMore });
       } catch {
         try {
-          const page = await api.get<ChatPage>(`/chat/games/${encodeURIComponent(gameId)}/messages`, {
-            query: { awayTeam, homeTeam },
-          });
+          const page = await api.get<ChatPage>(`/chat/games/${encodeURIComponent(gameId)}/messages`);
           if (!cancelled) dispatch({ type: 'loaded', messages: page.messages, hasMore: page.hasMore });
         } catch {
           if (!cancelled)

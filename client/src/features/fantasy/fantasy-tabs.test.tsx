@@ -2,7 +2,7 @@ import '../../../../tests/helpers/jsdom-dialog';
 import { act, cleanup, fireEvent, render, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeLockManager } from '@client/lib/fake-lock-manager';
+import { FakeLockManager } from '@client/lib/__tests__/fake-lock-manager';
 import { requestLeadership } from '@client/lib/tab-leader';
 import { COMPANIES } from './catalogue';
 import { AI_PICK_DELAY_MS, createLeague, startDraft } from './engine';

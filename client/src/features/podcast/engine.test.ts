@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, createPodcastEngine, type PodcastEngine } from './engine';
-import { FakeAudio, FakeMediaSession } from './fake-audio';
+import { FakeAudio, FakeMediaSession } from './__tests__/fake-audio';
 import type { Playlist } from './playlist';
 import { PLAY_FAILED_MESSAGE } from './rules';
 import {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect } from 'react';
+import { useEffect } from 'react';
 import { appStore } from '@client/lib/store';
 import { createPodcastEngine, type PodcastEngine } from './engine';
 
@@ -16,11 +16,9 @@ export function getPodcastEngine(): PodcastEngine {
   return instance;
 }
 
-/** Tests render the players around an engine of their own (a fake audio element, a fresh store). */
-export const PodcastEngineContext = createContext<PodcastEngine | null>(null);
-
+/** The engine the players drive (tests replace this hook to hand them an engine of their own). */
 export function usePodcastEngine(): PodcastEngine {
-  return useContext(PodcastEngineContext) ?? getPodcastEngine();
+  return getPodcastEngine();
 }
 
 /** Registers a player on screen for as long as it is mounted (see PodcastEngine.attachView). */

@@ -3,28 +3,34 @@ import userEvent from '@testing-library/user-event';
 import { Provider, createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPodcastEngine, type PodcastEngine } from './engine';
-import { FakeAudio } from './fake-audio';
+import type * as Instance from './instance';
+import { FakeAudio } from './__tests__/fake-audio';
 import { MiniPlayer, PodcastPlayer } from './index';
-import { PodcastEngineContext } from './instance';
 import { TECH_TOUCHDOWN_PODCAST } from './playlist';
 
 let engine: PodcastEngine;
 let audio: FakeAudio;
 
+// The players drive this test's engine (a fake audio element, a fresh store) instead of the app's.
+const current = vi.hoisted(() => ({ engine: null as PodcastEngine | null }));
+vi.mock('./instance', async (importOriginal) => ({
+  ...(await importOriginal<typeof Instance>()),
+  usePodcastEngine: () => current.engine!,
+}));
+
 function renderPlayers() {
   const store = createStore();
   audio = new FakeAudio();
   engine = createPodcastEngine({ store, audio });
+  current.engine = engine;
   render(
     <Provider store={store}>
-      <PodcastEngineContext.Provider value={engine}>
-        <header>
-          <MiniPlayer />
-        </header>
-        <aside>
-          <PodcastPlayer />
-        </aside>
-      </PodcastEngineContext.Provider>
+      <header>
+        <MiniPlayer />
+      </header>
+      <aside>
+        <PodcastPlayer />
+      </aside>
     </Provider>,
   );
   return userEvent.setup();

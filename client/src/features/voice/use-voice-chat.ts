@@ -148,8 +148,6 @@ export function useVoiceChat(gameId: string, roomName: string, login: string | n
       });
       mesh.current = voiceMesh;
       await voiceMesh.join();
-      // Exposed for diagnostics (the e2e test reads the peer connections' audio statistics).
-      (window as unknown as { __voiceMesh?: VoiceMesh }).__voiceMesh = voiceMesh;
       patch({ isConnected: true, isConnecting: false, isMuted: false });
     } catch (error) {
       cleanup();

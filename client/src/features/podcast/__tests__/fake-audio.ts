@@ -1,4 +1,4 @@
-import type { AudioElementLike, MediaSessionLike } from './engine';
+import type { AudioElementLike, MediaSessionLike } from '../engine';
 
 /**
  * An <audio> element for tests: it keeps the properties the engine sets, plays when told to (or
