@@ -49,12 +49,12 @@ async function main() {
       size: { type: 'string', default: '4000000', description: 'characters of each hostile run' },
       reps: { type: 'string', default: '5' },
       'app-root': { type: 'string' },
-      only: { type: 'string', description: 'run the cases whose name contains this' },
+      only: { type: 'string', description: 'run the cases whose name contains one of these (comma list)' },
       help: { type: 'boolean', default: false },
     },
   });
   if (args.help) {
-    console.log('npm run bench:hostile -- [--size 4000000] [--reps 5] [--app-root DIR] [--only text]');
+    console.log('npm run bench:hostile -- [--size 4000000] [--reps 5] [--app-root DIR] [--only spaces,feed]');
     process.exit(0);
   }
   const size = Number(args.size);
@@ -405,7 +405,10 @@ async function main() {
       feed: manyItemsFeed,
     },
   ];
-  const selected = cases.filter((entry) => !args.only || entry.name.includes(args.only));
+  const wanted = args.only?.split(',') ?? [];
+  const selected = cases.filter(
+    (entry) => wanted.length === 0 || wanted.some((part) => entry.name.includes(part)),
+  );
 
   // ---- apps --------------------------------------------------------------------------------------------
 
