@@ -1,8 +1,90 @@
+import { isBuiltin } from 'node:module';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/** Import aliases (tsconfig.base.json's paths) and the folders they stand for. */
+const ALIASES = { '@client/': 'client/src/', '@server/': 'server/src/', '@shared/': 'shared/src/' };
+
+/** Vendor SDKs: the app reaches these services only through its wrappers in server/src/integrations/. */
+const VENDOR_SDKS = ['openai', 'twilio'];
+
+/** Where an import lands as a path from the repository root ('client/src/lib/x'); null for a package. */
+function landsIn(specifier, filename) {
+  for (const [alias, folder] of Object.entries(ALIASES)) {
+    if (specifier.startsWith(alias)) return folder + specifier.slice(alias.length);
+  }
+  if (specifier !== '.' && !specifier.startsWith('./') && !specifier.startsWith('../')) return null;
+  return relative(ROOT, resolve(dirname(filename), specifier))
+    .split(sep)
+    .join('/');
+}
+
+const featureOf = (path) => /^client\/src\/features\/([^/]+)/.exec(path ?? '')?.[1];
+
+/**
+ * Why importing `specifier` from `file` (a path from the repository root) crosses a zone, or null.
+ * shared/ runs in the browser and in Node, so it imports neither side nor Node's built-ins; the client
+ * and the server never import each other; each client feature stands alone (app/ composes them) and
+ * components/ and lib/ sit below every feature; vendor SDKs stay inside server/src/integrations/.
+ */
+function zoneViolation(file, specifier, filename) {
+  const side = file.split('/')[0];
+  const target = landsIn(specifier, filename);
+  const targetSide = target?.split('/')[0];
+  if (side === 'shared' && (targetSide === 'client' || targetSide === 'server')) {
+    return 'shared code runs on both sides and imports neither the client nor the server';
+  }
+  if (side === 'server' && targetSide === 'client') return 'the server never imports client code';
+  if (side === 'client' && targetSide === 'server') return 'the client never imports server code';
+  if ((side === 'client' || side === 'shared') && !target && isBuiltin(specifier)) {
+    return `${side} code runs in the browser, where Node built-ins do not exist`;
+  }
+  const sdk = VENDOR_SDKS.find((name) => specifier === name || specifier.startsWith(`${name}/`));
+  if (sdk && !file.startsWith('server/src/integrations/')) {
+    return `the ${sdk} SDK is used only through its wrapper in server/src/integrations/`;
+  }
+  const feature = featureOf(file);
+  const targetFeature = featureOf(target);
+  if (feature && targetFeature && feature !== targetFeature) {
+    return `client features never import each other (${feature} → ${targetFeature}): share through lib/ or components/, or compose them in app/`;
+  }
+  if (targetFeature && /^client\/src\/(components|lib)\//.test(file)) {
+    return 'components/ and lib/ import no feature: features build on them, not the other way round';
+  }
+  return null;
+}
+
+/** The import zones as a lint rule: every import, re-export and import() with a literal source. */
+const importZones = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports stay inside the zones the code is divided into' },
+    schema: [],
+    messages: { zone: "'{{specifier}}': {{reason}}." },
+  },
+  create(context) {
+    const file = relative(ROOT, context.filename).split(sep).join('/');
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+      const reason = zoneViolation(file, source.value, context.filename);
+      if (reason)
+        context.report({ node: source, messageId: 'zone', data: { specifier: source.value, reason } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report'] },
@@ -30,22 +112,10 @@ export default tseslint.config(
       'regexp/no-super-linear-backtracking': 'error',
     },
   },
-  // One-way imports: shared imports from neither side; the client never imports the server and back.
+  // Import zones: which part of the code may import which (the rule and its reasons are above).
   {
-    files: ['shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['@client/*', '@server/*', '../../client/*', '../../server/*'] },
-      ],
-    },
-  },
-  {
-    files: ['client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@server/*'] }] },
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@client/*'] }] },
+    files: ['client/**/*.{ts,tsx}', 'server/**/*.ts', 'shared/**/*.ts'],
+    plugins: { local: { rules: { 'import-zones': importZones } } },
+    rules: { 'local/import-zones': 'error' },
   },
 );
