@@ -148,7 +148,11 @@ test.describe('installable app', () => {
     expect(new URL(scope).pathname).toBe('/');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-    await page.goto('/login');
+    // A page that talks to the API and the socket while the worker is in charge.
+    await page.goto('/sports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sports' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Buffalo Bills/ }).first()).toBeVisible();
+
     await context.setOffline(true);
     try {
       // The worker itself cannot reach the server now: what follows comes from its cache.
@@ -162,18 +166,19 @@ test.describe('installable app', () => {
         ),
       ).toBe('offline');
 
+      // The shell paints; without the server the session cannot be checked, and the app says so.
       await page.reload();
-      await expect(page.getByRole('heading', { name: 'Welcome to Tech Touchdown' })).toBeVisible();
-      await expect(page).toHaveTitle(titled('Sign in'));
-
-      // A signed-in page offline: the shell paints and says the server cannot be reached.
-      await page.goto('/sports');
       await expect(page).toHaveURL(/\/login$/);
       await expect(page.getByRole('heading', { name: 'Welcome to Tech Touchdown' })).toBeVisible();
+      await expect(page.getByText('Failed to initialize authentication')).toBeVisible();
+      await expect(page).toHaveTitle(titled('Sign in'));
 
-      // Nothing of the API, the socket or sign-in is ever in a cache.
-      expect(await cachedPaths(page)).not.toContainEqual(
-        expect.stringMatching(/^\/(api|socket\.io|auth|dev-oauth)\b/),
+      // Nothing of the API, the socket, sign-in or health checks is ever in a cache.
+      const cached = await cachedPaths(page);
+      expect(cached).toContain('/');
+      expect(cached).toContainEqual(expect.stringMatching(/^\/assets\/index-.*\.js$/));
+      expect(cached).not.toContainEqual(
+        expect.stringMatching(/^\/(api|socket\.io|auth|dev-oauth|healthz|readyz)\b/),
       );
     } finally {
       await context.setOffline(false);
