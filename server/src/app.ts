@@ -2,36 +2,30 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import type { Config } from './config';
-import { createDevOAuthRouter, DEV_CLIENT_ID, DEV_CLIENT_SECRET, DEV_OAUTH_PATH } from './auth/dev-oauth';
-import { createAuthRouter } from './auth/routes';
+import { createAuthFeature, createDevSignInFeature } from './auth';
 import { createSessionMiddleware } from './auth/session';
-import { createChatBroadcaster, registerChatHandlers } from './chat/handlers';
-import { createChatRouter } from './chat/routes';
-import { createChatService } from './chat/service';
+import { createChatFeature } from './chat';
+import type { Config } from './config';
 import { createContentFeature } from './content';
-import { createContentRouter } from './content/routes';
+import type { Feature, FeatureDeps } from './feature';
 import { compressedAssets } from './http/compressed-assets';
 import { apiNotFound, errorHandler } from './http/errors';
 import { requireSameOrigin } from './http/origin';
 import { createRateLimiter } from './http/rate-limit';
 import { inlineScriptHashes, securityHeaders } from './http/security';
-import { createGitHubClient, type GitHubClient } from './integrations/github/client';
-import { createTwilioVoice } from './integrations/twilio';
+import { resolveProviders, type Providers } from './integrations';
+import type { GitHubClient } from './integrations/github/client';
 import type { LlmClient } from './integrations/openai/client';
-import { createRealtime, disconnectSession, type AppServer } from './realtime';
+import { createRealtime, type AppServer } from './realtime';
 import { createSearchFeature } from './search';
 import type { NewsIndex } from './search/local/news-index';
-import { createSearchRouter } from './search/routes';
-import { createSports, type PageTextReader, type Sports } from './sports';
-import { createVoiceRealtime, type VoiceRealtime } from './voice/handlers';
-import { createVoicePresence } from './voice/presence';
-import { createVoiceRouter } from './voice/routes';
+import { createSportsFeature, type PageTextReader, type SportsFeature } from './sports';
 import type { Store } from './storage/store';
+import { createVoiceFeature, type VoiceFeature } from './voice';
 
 export interface AppDeps {
   config: Config;
@@ -45,9 +39,11 @@ export interface AppDeps {
   clientDir?: string | null;
   /** Runs the scoreboard poller (the composition root turns it on; tests choose). */
   sportsPolling?: boolean;
+  /** Ingests the news feeds now and on a schedule (the composition root turns it on; tests drive it by hand). */
+  newsIngest?: boolean;
   /** The page reader of the text-llm scoreboard source (url → page text). */
   readPage?: PageTextReader;
-  /** Replaces the OpenAI-compatible client built from config for the scoreboard (tests). */
+  /** Replaces the OpenAI-compatible client built from config (tests). */
   llm?: LlmClient;
 }
 
@@ -55,11 +51,13 @@ export interface App {
   app: Express;
   httpServer: HttpServer;
   io: AppServer;
+  /** Which provider serves each integration. */
+  providers: Providers;
   /** Voice presence; its sweep removes participants whose heartbeat lapsed. */
-  voice: VoiceRealtime;
+  voice: VoiceFeature;
   /** The scoreboard: service, poller and routes. */
-  sports: Sports;
-  /** The local news index (null when Exa answers searches); the composition root starts its ingest. */
+  sports: SportsFeature;
+  /** The local news index (null when Exa answers searches). */
   news: NewsIndex | null;
   /** Stops accepting, closes sockets and HTTP connections. The caller closes the store. */
   close(): Promise<void>;
@@ -81,26 +79,11 @@ export function createApp(deps: AppDeps): App {
   const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
 
   const selfUrl = () => `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
-  const github =
-    deps.github !== undefined
-      ? deps.github
-      : config.githubConfigured
-        ? createGitHubClient({
-            authorizeBaseUrl: config.GITHUB_URL,
-            oauthBaseUrl: config.GITHUB_URL,
-            apiBaseUrl: config.GITHUB_API_URL,
-            clientId: config.GITHUB_CLIENT_ID!,
-            clientSecret: config.GITHUB_CLIENT_SECRET!,
-          })
-        : config.devSignInEnabled
-          ? createGitHubClient({
-              authorizeBaseUrl: `${config.PUBLIC_URL}${DEV_OAUTH_PATH}`,
-              oauthBaseUrl: () => `${selfUrl()}${DEV_OAUTH_PATH}`,
-              apiBaseUrl: () => `${selfUrl()}${DEV_OAUTH_PATH}`,
-              clientId: DEV_CLIENT_ID,
-              clientSecret: DEV_CLIENT_SECRET,
-            })
-          : null;
+  const providers = resolveProviders(config, {
+    logger,
+    selfUrl,
+    overrides: { github: deps.github, llm: deps.llm },
+  });
 
   const sessionMiddleware = createSessionMiddleware(config, store);
   const io = createRealtime(httpServer, {
@@ -109,51 +92,37 @@ export function createApp(deps: AppDeps): App {
     sessionMiddleware,
     adapterRedis: deps.adapterRedis,
   });
-  const limiter = createRateLimiter(store);
-  const apiRateRule = { limit: config.API_RATE_LIMIT, windowMs: config.API_RATE_WINDOW_SECONDS * 1000 };
-  const content = createContentFeature({ config, store, logger });
-  const search = createSearchFeature({ config, store, logger, content });
+  const shared: FeatureDeps = { config, logger, store, io, limiter: createRateLimiter(store), providers };
 
-  const chat = createChatService({
-    store,
-    limiter,
-    broadcaster: createChatBroadcaster(io),
-    rateLimit: { limit: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
-  });
-  const voice = createVoiceRealtime(io, createVoicePresence(store), logger);
-  voice.start();
-  const twilioVoice = config.twilioConfigured
-    ? createTwilioVoice({
-        accountSid: config.TWILIO_ACCOUNT_SID!,
-        apiKeySid: config.TWILIO_API_KEY_SID!,
-        apiKeySecret: config.TWILIO_API_KEY_SECRET!,
-        twimlAppSid: config.TWILIO_TWIML_APP_SID!,
-        authToken: config.TWILIO_AUTH_TOKEN,
-      })
-    : null;
-
-  const sports = createSports({
-    config,
-    logger,
-    store,
-    io,
-    limiter,
-    // The text-llm source reads its page through the same reader as article content (Jina or guarded fetch),
-    // uncached: scores change by the minute, the article cache keeps pages for half an hour.
+  const content = createContentFeature(shared);
+  const search = createSearchFeature({ ...shared, content, ingest: deps.newsIngest ?? false });
+  const sports = createSportsFeature({
+    ...shared,
+    // The text-llm source reads its page through the same reader as article content (Jina or guarded
+    // fetch), uncached: scores change by the minute, the article cache keeps pages for half an hour.
     readPage:
       deps.readPage ??
       (async (url) => {
         const page = await content.reader.read(url);
         return { title: page.title, url: page.url, text: page.markdown };
       }),
-    llm: deps.llm,
+    polling: deps.sportsPolling ?? false,
   });
-  if (deps.sportsPolling) sports.poller.start();
+  const voice = createVoiceFeature(shared);
+  const features: Feature[] = [
+    createAuthFeature(shared),
+    createDevSignInFeature(shared),
+    createChatFeature(shared),
+    voice,
+    search,
+    content,
+    sports,
+  ].filter((feature): feature is Feature => feature !== null);
 
   io.on('connection', (socket) => {
-    registerChatHandlers(socket, chat, logger);
-    voice.register(socket);
+    for (const feature of features) feature.registerSocket?.(socket);
   });
+  for (const feature of features) feature.start?.();
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -187,28 +156,18 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(requireSameOrigin(config.PUBLIC_URL));
 
-  if (config.devSignInEnabled && deps.github === undefined) {
-    app.use(DEV_OAUTH_PATH, createDevOAuthRouter(config, store));
-  }
-
-  const api = express.Router();
-  api.use(express.json({ limit: JSON_BODY_LIMIT }));
-  api.use(sessionMiddleware);
-  api.use((_req, res, next) => {
-    res.setHeader('cache-control', 'no-store');
-    next();
-  });
-  api.use(
-    '/auth',
-    createAuthRouter(config, github, limiter, (sessionId) => disconnectSession(io, sessionId)),
+  // Every API answer is JSON, read with the session, and never cached.
+  app.use(
+    '/api',
+    express.json({ limit: JSON_BODY_LIMIT }),
+    sessionMiddleware,
+    (_req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('cache-control', 'no-store');
+      next();
+    },
   );
-  api.use('/chat', createChatRouter(chat, limiter, apiRateRule));
-  api.use(createVoiceRouter(config, twilioVoice));
-  api.use('/exa', createSearchRouter(search.provider, limiter, apiRateRule));
-  api.use(createContentRouter(content.service, limiter, apiRateRule));
-  api.use(sports.router);
-  api.use(apiNotFound);
-  app.use('/api', api);
+  for (const feature of features) if (feature.router) app.use(feature.basePath, feature.router);
+  app.use('/api', apiNotFound);
 
   if (clientDir && indexHtml) {
     app.use(
@@ -228,9 +187,7 @@ export function createApp(deps: AppDeps): App {
   app.use(errorHandler(logger));
 
   async function close() {
-    voice.stop();
-    search.news?.stop();
-    await sports.poller.stop();
+    for (const feature of features) await feature.stop?.();
     httpServer.closeIdleConnections();
     await new Promise<void>((resolve) => {
       io.close(() => resolve()); // disconnects every socket and closes the HTTP server
@@ -242,5 +199,5 @@ export function createApp(deps: AppDeps): App {
     });
   }
 
-  return { app, httpServer, io, voice, news: search.news, sports, close };
+  return { app, httpServer, io, providers, voice, news: search.news, sports, close };
 }

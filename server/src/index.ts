@@ -40,13 +40,21 @@ async function main() {
     logger.warn('REDIS_URL is not set: state is kept in memory for this one instance');
   }
 
-  const app = createApp({ config, logger, store, adapterRedis: redisConnections[1], sportsPolling: true });
+  const app = createApp({
+    config,
+    logger,
+    store,
+    adapterRedis: redisConnections[1],
+    // Background work runs here; tests build the same app and drive it by hand.
+    sportsPolling: true,
+    newsIngest: true,
+  });
   await new Promise<void>((resolve) => app.httpServer.listen(config.PORT, config.HOST, resolve));
   logger.info(
     {
       url: config.PUBLIC_URL,
       store: store.kind,
-      signIn: config.githubConfigured ? 'github' : config.devSignInEnabled ? 'development' : 'not configured',
+      signIn: app.providers.signIn,
     },
     `Tech Touchdown listening on ${config.PUBLIC_URL}`,
   );
@@ -55,8 +63,6 @@ async function main() {
       `The development sign-in is on and HOST=${config.HOST}: anyone who can reach port ${config.PORT} can sign in as anyone, admins included. Configure GitHub OAuth, or unset HOST to listen on loopback only.`,
     );
   }
-  // The local news index (no EXA_API_KEY) ingests its feeds now and on a schedule; tests drive it by hand.
-  app.news?.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -3,8 +3,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import type { User } from '@shared/schemas/auth';
 import type { Config } from '../config';
-import { keys } from '../storage/keys';
-import type { Store } from '../storage/store';
+import type { DevSignInStore } from './dev-sign-in-store';
 
 /**
  * Development sign-in: a GitHub-compatible authorize page, token endpoint and /user served by the app
@@ -15,8 +14,6 @@ export const DEV_OAUTH_PATH = '/dev-oauth';
 export const DEV_CLIENT_ID = 'tech-touchdown-dev';
 export const DEV_CLIENT_SECRET = 'tech-touchdown-dev-secret';
 
-const CODE_TTL_MS = 10 * 60 * 1000;
-const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const loginSchema = z
   .string()
   .trim()
@@ -91,7 +88,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 </form></main></body></html>`;
 }
 
-export function createDevOAuthRouter(config: Config, store: Store): Router {
+export function createDevOAuthRouter(config: Config, store: DevSignInStore): Router {
   const router = Router();
   const checkClient = (query: z.infer<typeof authorizeQuerySchema>) =>
     query.client_id === DEV_CLIENT_ID && query.redirect_uri === config.oauthRedirectUri;
@@ -136,7 +133,7 @@ export function createDevOAuthRouter(config: Config, store: Store): Router {
         return;
       }
       const code = randomBytes(20).toString('hex');
-      await store.set(keys.devOauthCode(code), login.data, CODE_TTL_MS);
+      await store.saveCode(code, login.data);
       target.searchParams.set('code', code);
       target.searchParams.set('state', query.data.state);
       res.redirect(302, target.toString());
@@ -162,7 +159,7 @@ export function createDevOAuthRouter(config: Config, store: Store): Router {
         });
         return;
       }
-      const login = await store.get(keys.devOauthCode(body.data.code));
+      const login = await store.takeCode(body.data.code);
       if (!login) {
         res.json({
           error: 'bad_verification_code',
@@ -170,16 +167,15 @@ export function createDevOAuthRouter(config: Config, store: Store): Router {
         });
         return;
       }
-      await store.del(keys.devOauthCode(body.data.code)); // codes are single-use
       const token = `gho_dev_${randomBytes(18).toString('hex')}`;
-      await store.set(keys.devOauthToken(token), login, TOKEN_TTL_MS);
+      await store.saveToken(token, login);
       res.json({ access_token: token, scope: 'user:email', token_type: 'bearer' });
     },
   );
 
   router.get('/user', async (req, res) => {
     const token = /^Bearer (.+)$/i.exec(req.get('authorization') ?? '')?.[1];
-    const login = token ? await store.get(keys.devOauthToken(token)) : null;
+    const login = token ? await store.loginForToken(token) : null;
     if (!login) {
       res.status(401).json({ message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
       return;

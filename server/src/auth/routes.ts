@@ -1,31 +1,11 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { oauthCallbackBodySchema, type LoginUrlResponse, type MeResponse } from '@shared/schemas/auth';
-import { OAUTH_STATE_LENGTH } from '@shared/limits';
 import type { Config } from '../config';
 import { errors } from '../errors';
 import { byAddress, rateLimit, type RateLimiter } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
-import type { GitHubClient } from '../integrations/github/client';
+import type { AuthService } from './service';
 import { SESSION_COOKIE, SIGN_IN_SESSION_TTL_MS } from './session';
-import { roleFor } from './roles';
-
-/** About 26 random base-36 characters (SPEC.md section 9). */
-function newOAuthState(): string {
-  let state = '';
-  while (state.length < OAUTH_STATE_LENGTH) {
-    for (const byte of randomBytes(OAUTH_STATE_LENGTH)) {
-      if (byte < 252) state += (byte % 36).toString(36); // drop 252..255 to keep the alphabet uniform
-    }
-  }
-  return state.slice(0, OAUTH_STATE_LENGTH);
-}
-
-function sameString(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 const regenerate = (req: Request) =>
   new Promise<void>((resolve, reject) =>
@@ -34,13 +14,13 @@ const regenerate = (req: Request) =>
 const save = (req: Request) =>
   new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
 
-/** /api/auth: start sign-in, finish it from the callback page, read the profile, sign out. */
+/** Start sign-in, finish it from the callback page, read the profile, sign out. */
 export function createAuthRouter(
   config: Config,
-  github: GitHubClient | null,
+  auth: AuthService,
   limiter: RateLimiter,
   /** Ends the realtime connections opened with a session (on every instance). */
-  disconnectSession: (sessionId: string) => void = () => {},
+  disconnectSession: (sessionId: string) => void,
 ): Router {
   const router = Router();
   // Each start stores a session: limited per client address, since nobody is signed in yet.
@@ -58,30 +38,29 @@ export function createAuthRouter(
   );
 
   router.get('/github/login', signInStarts, async (req, res) => {
-    if (!github) throw errors.oauthNotConfigured();
-    const state = newOAuthState();
+    const { state, url } = auth.start();
     req.session.oauthState = state;
     // A signed-in user starting over keeps their session's length; an anonymous one gets no more
     // than the sign-in needs.
     if (!req.session.user) req.session.cookie.maxAge = SIGN_IN_SESSION_TTL_MS;
     await save(req);
-    const answer: LoginUrlResponse = { url: github.authorizeUrl(state, config.oauthRedirectUri) };
+    const answer: LoginUrlResponse = { url };
     res.json(answer);
   });
 
   router.post('/github', async (req, res) => {
-    if (!github) throw errors.oauthNotConfigured();
+    auth.ensureConfigured();
     const body = parseInput(oauthCallbackBodySchema, req.body);
     const expected = req.session.oauthState;
     // The state is single-use: it is cleared whatever the outcome.
     delete req.session.oauthState;
-    if (!expected || !sameString(expected, body.state)) {
+    try {
+      auth.checkState(expected, body.state);
+    } catch (error) {
       await save(req);
-      throw errors.oauthStateMismatch();
+      throw error;
     }
-    const token = await github.exchangeCode(body.code, config.oauthRedirectUri);
-    const user = await github.fetchUser(token);
-    const role = roleFor(user.login, config);
+    const { token, user, role } = await auth.complete(body.code);
     // A new session id at sign-in, so a session id planted before sign-in is worthless.
     await regenerate(req);
     req.session.githubToken = token;

@@ -1,6 +1,5 @@
 import type { Role } from '@shared/schemas/auth';
 import {
-  chatMessageSchema,
   type ChatMessage,
   type ChatPage,
   type ChatSendInput,
@@ -9,8 +8,9 @@ import {
 } from '@shared/schemas/chat';
 import { AppError, errors } from '../errors';
 import type { RateLimiter } from '../http/rate-limit';
-import { CHAT_HISTORY_TTL_MS, keys } from '../storage/keys';
-import { compareStreamIds, isStreamId, type StreamEntry, type Store } from '../storage/store';
+import { fromStore } from '../storage/from-store';
+import { compareStreamIds, isStreamId } from '../storage/store';
+import type { ChatStore, StoredMessage } from './store';
 
 /** How many messages a game's history keeps (the newest). */
 export const CHAT_HISTORY_MAX = 500;
@@ -29,36 +29,15 @@ export interface ChatBroadcaster {
 }
 
 export interface ChatServiceDeps {
-  store: Store;
+  history: ChatStore;
   limiter: RateLimiter;
   broadcaster: ChatBroadcaster;
   rateLimit: { limit: number; windowMs: number };
 }
 
-type StoredMessage = Omit<ChatMessage, 'id'>;
-
-/** A store failure becomes a clear "try again" for the sender, never a silent loss. */
-async function fromStore<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw errors.storeUnavailable(undefined, { cause: error });
-  }
-}
-
 export function createChatService(deps: ChatServiceDeps) {
-  const { store, limiter, broadcaster } = deps;
-
-  function toMessage(entry: StreamEntry): ChatMessage | null {
-    try {
-      return chatMessageSchema.parse({ ...(JSON.parse(entry.value) as StoredMessage), id: entry.id });
-    } catch {
-      return null; // an unreadable entry is skipped, never sent
-    }
-  }
-  const toMessages = (entries: StreamEntry[]) =>
-    entries.map(toMessage).filter((message): message is ChatMessage => message !== null);
+  const { history, limiter, broadcaster } = deps;
+  const { toMessages } = history;
 
   return {
     /** Stores a message from a signed-in user and broadcasts it to the game's room. */
@@ -85,14 +64,7 @@ export function createChatService(deps: ChatServiceDeps) {
         teamName: input.teamName,
         role: identity.role,
       };
-      const id = await fromStore(() =>
-        store.streamAppend(
-          keys.chatHistory(input.gameId),
-          JSON.stringify(stored),
-          CHAT_HISTORY_MAX,
-          CHAT_HISTORY_TTL_MS,
-        ),
-      );
+      const id = await fromStore(() => history.append(stored));
       const message: ChatMessage = { id, ...stored };
       broadcaster.messageCreated(message);
       return message;
@@ -102,7 +74,7 @@ export function createChatService(deps: ChatServiceDeps) {
     async page(gameId: string, limit: number, before?: string): Promise<ChatPage> {
       if (before !== undefined && !isStreamId(before)) throw errors.badRequest('Invalid message id.');
       // One extra tells whether older messages exist.
-      const entries = await fromStore(() => store.streamBefore(keys.chatHistory(gameId), limit + 1, before));
+      const entries = await fromStore(() => history.before(gameId, limit + 1, before));
       const hasMore = entries.length > limit;
       return { messages: toMessages(hasMore ? entries.slice(1) : entries), hasMore };
     },
@@ -113,14 +85,13 @@ export function createChatService(deps: ChatServiceDeps) {
      */
     async since(gameId: string, after: string): Promise<ChatSyncAnswer> {
       if (!isStreamId(after)) throw errors.badRequest('Invalid message id.');
-      const key = keys.chatHistory(gameId);
-      const newest = await fromStore(() => store.streamBefore(key, SYNC_MAX));
+      const newest = await fromStore(() => history.before(gameId, SYNC_MAX));
       const missed = newest.filter((entry) => compareStreamIds(entry.id, after) > 0);
       // Some of the newest are ones the client has: everything after `after` is in this answer.
       let gap = false;
       if (missed.length > 0 && missed.length === newest.length) {
         const [[oldest], [firstAfter]] = await fromStore(() =>
-          Promise.all([store.streamAfter(key, '0-0', 1), store.streamAfter(key, after, 1)]),
+          Promise.all([history.after(gameId, '0-0', 1), history.after(gameId, after, 1)]),
         );
         // Complete only when `after` is still inside the history (nothing after it was trimmed) and
         // the first message after it is the first one answered. Otherwise some are missing; when the
@@ -135,7 +106,7 @@ export function createChatService(deps: ChatServiceDeps) {
     async remove(identity: ChatIdentity, gameId: string, messageId: string): Promise<void> {
       if (identity.role === 'user') throw errors.forbidden('Only moderators and admins can delete messages.');
       if (!isStreamId(messageId)) throw errors.badRequest('Invalid message id.');
-      const removed = await fromStore(() => store.streamDelete(keys.chatHistory(gameId), messageId));
+      const removed = await fromStore(() => history.remove(gameId, messageId));
       if (!removed) throw errors.notFound('That message no longer exists.');
       broadcaster.messageDeleted(gameId, messageId);
     },

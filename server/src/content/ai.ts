@@ -1,10 +1,9 @@
 /**
- * The AI used by article content and local answers: any OpenAI-compatible chat endpoint
- * (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL). Kept inside content/ because it only serves
- * summaries and search answers; the scoreboard has its own client.
+ * Article digests and search answers from the AI endpoint (the app's one OpenAI-compatible client,
+ * integrations/openai): the prompts, the answer's shape and how a model's answer is read back.
  */
-import OpenAI from 'openai';
 import { z } from 'zod';
+import type { LlmClient, LlmMessage } from '../integrations/openai/client';
 import { capText, type ExtractiveDigest } from './text';
 
 /** A source handed to the model for an answer. */
@@ -35,13 +34,6 @@ export interface AiClient {
     systemPrompt?: string,
     signal?: AbortSignal,
   ): AsyncGenerator<string>;
-}
-
-export interface AiClientOptions {
-  apiKey: string;
-  baseUrl?: string;
-  model: string;
-  timeoutMs?: number;
 }
 
 /** How much of an article the model reads (characters). */
@@ -91,74 +83,48 @@ function sourcesBlock(sources: AnswerSource[]): string {
     .join('\n\n');
 }
 
-export function createAiClient(options: AiClientOptions): AiClient {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    maxRetries: 1,
-    timeout: options.timeoutMs ?? 60_000,
-  });
-
-  const answerMessages = (query: string, sources: AnswerSource[], systemPrompt?: string) => [
+export function createAiClient(llm: LlmClient): AiClient {
+  const answerMessages = (query: string, sources: AnswerSource[], systemPrompt?: string): LlmMessage[] => [
     {
-      role: 'system' as const,
+      role: 'system',
       content: `${ANSWER_INSTRUCTIONS}${systemPrompt ? `\n\n${systemPrompt}` : ''}\n\nSources:\n\n${sourcesBlock(sources)}`,
     },
-    { role: 'user' as const, content: query },
+    { role: 'user', content: query },
   ];
 
   return {
     async digest(input, signal) {
-      const completion = await client.chat.completions.create(
-        {
-          model: options.model,
-          messages: [
-            { role: 'system', content: DIGEST_INSTRUCTIONS },
-            {
-              role: 'user',
-              content: `Title: ${line(input.title ?? 'unknown')}\nURL: ${line(input.url)}\n\n${capText(input.text, DIGEST_INPUT_MAX_CHARS)}`,
+      const content = await llm.chat({
+        messages: [
+          { role: 'system', content: DIGEST_INSTRUCTIONS },
+          {
+            role: 'user',
+            content: `Title: ${line(input.title ?? 'unknown')}\nURL: ${line(input.url)}\n\n${capText(input.text, DIGEST_INPUT_MAX_CHARS)}`,
+          },
+        ],
+        jsonSchema: {
+          name: 'article_digest',
+          schema: {
+            type: 'object',
+            properties: {
+              summary: { type: 'string' },
+              highlights: { type: 'array', items: { type: 'string' } },
             },
-          ],
-          response_format: {
-            type: 'json_schema',
-            json_schema: {
-              name: 'article_digest',
-              strict: true,
-              schema: {
-                type: 'object',
-                properties: {
-                  summary: { type: 'string' },
-                  highlights: { type: 'array', items: { type: 'string' } },
-                },
-                required: ['summary', 'highlights'],
-                additionalProperties: false,
-              },
-            },
+            required: ['summary', 'highlights'],
+            additionalProperties: false,
           },
         },
-        { signal },
-      );
-      const content = completion.choices[0]?.message?.content ?? '';
+        signal,
+      });
       return digestSchema.parse(JSON.parse(unfenced(content)));
     },
 
     async answer(query, sources, systemPrompt, signal) {
-      const completion = await client.chat.completions.create(
-        { model: options.model, messages: answerMessages(query, sources, systemPrompt) },
-        { signal },
-      );
-      return completion.choices[0]?.message?.content?.trim() ?? '';
+      return (await llm.chat({ messages: answerMessages(query, sources, systemPrompt), signal })).trim();
     },
 
-    async *streamAnswer(query, sources, systemPrompt, signal) {
-      const stream = await client.chat.completions.create(
-        { model: options.model, messages: answerMessages(query, sources, systemPrompt), stream: true },
-        { signal },
-      );
-      for await (const chunk of stream) {
-        const piece = chunk.choices[0]?.delta?.content;
-        if (piece) yield piece;
-      }
+    streamAnswer(query, sources, systemPrompt, signal) {
+      return llm.chatStream({ messages: answerMessages(query, sources, systemPrompt), signal });
     },
   };
 }

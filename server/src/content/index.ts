@@ -1,39 +1,49 @@
-import type { Logger } from 'pino';
-import type { Config } from '../config';
+import type { Feature, FeatureDeps } from '../feature';
 import { createGuardedFetcher, type GuardedFetcher } from '../http/guarded-fetch';
-import { createJinaReaderClient } from '../integrations/jina/client';
-import type { Store } from '../storage/store';
+import { apiReadRule } from '../http/rate-limit';
 import { createAiClient, type AiClient } from './ai';
 import { createJinaReader, createReadabilityReader, type PageReader } from './reader';
+import { createContentRouter } from './routes';
 import { createContentService, type ContentService } from './service';
+import { createContentStore } from './store';
 
-export interface ContentFeature {
+export interface ContentFeature extends Feature {
   /** The one guarded fetcher for user-given URLs (and feeds). */
   fetcher: GuardedFetcher;
-  /** The AI endpoint, when OPENAI_API_KEY is set. */
+  /** Digests and answers from the AI endpoint, when one is configured. */
   ai: AiClient | null;
   service: ContentService;
   /** The page reader without the service's cache, for callers that need the page as it is now (live scores). */
   reader: PageReader;
 }
 
-/** Builds page reading from config: Jina Reader when JINA_API_KEY is set, else the embedded reader. */
-export function createContentFeature(deps: { config: Config; store: Store; logger: Logger }): ContentFeature {
-  const { config, store, logger } = deps;
+/**
+ * Article content (POST /api/jina, whichever reader runs) and the frame check
+ * (/api/content/frame-check), with the page reader and AI that search and the scoreboard use too.
+ */
+export function createContentFeature(
+  deps: Pick<FeatureDeps, 'config' | 'logger' | 'store' | 'limiter' | 'providers'>,
+): ContentFeature {
+  const { config, logger, store, limiter, providers } = deps;
   const fetcher = createGuardedFetcher({ allowPrivate: config.FETCH_ALLOW_PRIVATE });
-  const ai = config.OPENAI_API_KEY
-    ? createAiClient({
-        apiKey: config.OPENAI_API_KEY,
-        baseUrl: config.OPENAI_BASE_URL,
-        model: config.OPENAI_MODEL,
-      })
-    : null;
-  const reader = config.JINA_API_KEY
-    ? createJinaReader(
-        createJinaReaderClient({ baseUrl: config.JINA_READER_URL, apiKey: config.JINA_API_KEY }),
-        fetcher,
-      )
+  const ai = providers.llm ? createAiClient(providers.llm) : null;
+  const reader = providers.jina
+    ? createJinaReader(providers.jina, fetcher)
     : createReadabilityReader(fetcher);
-  const service = createContentService({ reader, fetcher, store, logger, ai, appOrigin: config.PUBLIC_URL });
-  return { fetcher, ai, service, reader };
+  const service = createContentService({
+    reader,
+    fetcher,
+    cache: createContentStore(store, logger),
+    logger,
+    ai,
+    appOrigin: config.PUBLIC_URL,
+  });
+  return {
+    basePath: '/api',
+    router: createContentRouter(service, limiter, apiReadRule(config)),
+    fetcher,
+    ai,
+    service,
+    reader,
+  };
 }

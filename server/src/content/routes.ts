@@ -11,8 +11,8 @@ import { parseInput } from '../http/validate';
 import { contentError, type ContentService } from './service';
 
 /**
- * SPEC.md section 7's page content call (POST /api/jina, kept under its SPEC name whichever reader
- * runs) and the frame check that replaces the third-party header inspector. Mounted at /api.
+ * The page content call (POST jina: the published name, kept whichever reader runs) and the frame
+ * check that tells the viewer whether a page may be shown in a frame.
  */
 export function createContentRouter(
   content: ContentService,

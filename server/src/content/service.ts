@@ -3,21 +3,16 @@
  * configured, else extractive), and check whether it can be framed. Reads and AI digests are cached
  * in the store, so the drawer reopening an article or several users reading it cost one fetch.
  */
-import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { FrameCheckResponse } from '@shared/schemas/content';
 import type { SearchResult } from '@shared/schemas/search';
 import { AppError, errors } from '../errors';
 import { GuardedFetchError, type GuardedFetcher } from '../http/guarded-fetch';
-import { keys } from '../storage/keys';
-import type { Store } from '../storage/store';
 import type { AiClient } from './ai';
 import { frameVerdict } from './frame-check';
 import { PageReadError, type PageReader, type ReadPage } from './reader';
+import type { ContentStore } from './store';
 import { extractiveDigest, type ExtractiveDigest } from './text';
-
-export const PAGE_CACHE_TTL_MS = 30 * 60 * 1000;
-export const DIGEST_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface ContentFlags {
   text: boolean;
@@ -46,14 +41,12 @@ export interface ContentService {
 export interface ContentServiceDeps {
   reader: PageReader;
   fetcher: GuardedFetcher;
-  store: Store;
+  cache: ContentStore;
   logger: Logger;
   ai: AiClient | null;
   /** This app's origin (PUBLIC_URL), the would-be framing ancestor. */
   appOrigin: string;
 }
-
-const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 32);
 
 /** Maps a read failure to the HTTP error a user sees. */
 export function contentError(error: unknown): AppError {
@@ -70,38 +63,20 @@ export function contentError(error: unknown): AppError {
 }
 
 export function createContentService(deps: ContentServiceDeps): ContentService {
-  const { reader, fetcher, store, logger, ai } = deps;
-
-  async function cached<T>(key: string, ttlMs: number, produce: () => Promise<T>): Promise<T> {
-    try {
-      const hit = await store.get(key);
-      if (hit) return JSON.parse(hit) as T;
-    } catch (error) {
-      logger.warn({ err: error }, 'content cache read failed');
-    }
-    const value = await produce();
-    store.set(key, JSON.stringify(value), ttlMs).catch((error: unknown) => {
-      logger.warn({ err: error }, 'content cache write failed');
-    });
-    return value;
-  }
+  const { reader, fetcher, cache, logger, ai } = deps;
 
   const service: ContentService = {
     readerName: reader.name,
     aiConfigured: ai !== null,
 
     readPage(url, signal) {
-      return cached(keys.contentPage(hashOf(`${reader.name}:${url}`)), PAGE_CACHE_TTL_MS, () =>
-        reader.read(url, signal),
-      );
+      return cache.page(reader.name, url, () => reader.read(url, signal));
     },
 
     async digest(input, signal) {
       if (!ai) return extractiveDigest(input.text, { title: input.title ?? undefined });
       try {
-        return await cached(keys.contentDigest(hashOf(input.url)), DIGEST_CACHE_TTL_MS, () =>
-          ai.digest(input, signal),
-        );
+        return await cache.digest(input.url, () => ai.digest(input, signal));
       } catch (error) {
         // The drawer still gets a summary when the AI endpoint fails.
         logger.warn({ err: error, url: input.url }, 'AI summary failed; using the extractive summary');

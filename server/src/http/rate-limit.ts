@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import ipaddr from 'ipaddr.js';
+import type { Config } from '../config';
 import { AppError, errors } from '../errors';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
@@ -25,6 +26,12 @@ export function createRateLimiter(store: Store) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** The per-user limit on API calls (API_RATE_LIMIT per API_RATE_WINDOW_SECONDS); each route names its bucket. */
+export const apiReadRule = (config: Pick<Config, 'API_RATE_LIMIT' | 'API_RATE_WINDOW_SECONDS'>) => ({
+  limit: config.API_RATE_LIMIT,
+  windowMs: config.API_RATE_WINDOW_SECONDS * 1000,
+});
 
 /** Who a limit counts against. */
 export type RateLimitSubject = (req: Request) => string;

@@ -8,16 +8,8 @@ import type { Logger } from 'pino';
 import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/events';
 import type { Config } from '../config';
 import { isAllowedOrigin } from '../http/origin';
-import {
-  eventBudget,
-  isIdentityRoom,
-  sessionKeyOf,
-  sessionRoom,
-  setNamespaceLimits,
-  socketLimits,
-  userRoom,
-  type SocketLimits,
-} from './limits';
+import { eventBudget, setNamespaceLimits, socketLimits, type SocketLimits } from './limits';
+import { isIdentityRoom, sessionKeyOf, sessionRoom, userRoom } from './rooms';
 
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

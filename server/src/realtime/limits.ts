@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { Namespace } from 'socket.io';
 import type { Ack, ClientToServerEvents } from '@shared/events';
 import type { Config } from '../config';
 import { errors } from '../errors';
+import { gameRoom, isGameRoom } from './rooms';
 
 /**
  * What one client may hold on the server. Without these a single socket could read the chat history
@@ -86,21 +86,6 @@ export function rateLimitedAck(retryAfterMs: number): Ack<never> {
   };
 }
 
-export const userRoom = (login: string) => `user:${login}`;
-export const sessionRoom = (sessionKey: string) => `session:${sessionKey}`;
-/** The rooms a socket is in for who it is (its login, its session), not for what it watches. */
-export const isIdentityRoom = (room: string) => room.startsWith('user:') || room.startsWith('session:');
-
-/**
- * Names a session without carrying its id: the id is what the session cookie holds, and room names
- * and socket data travel through the adapter (Redis) and the connection-recovery store.
- */
-export const sessionKeyOf = (sessionId: string) =>
-  createHash('sha256').update(sessionId).digest('base64url').slice(0, 32);
-
-const GAME_ROOM_PREFIX = 'game:';
-export const gameRoom = (gameId: string) => `${GAME_ROOM_PREFIX}${gameId}`;
-
 const limitsByNamespace = new WeakMap<Namespace, SocketLimits>();
 
 /** Records the limits of a namespace's sockets, for joinGameRoom. */
@@ -124,7 +109,7 @@ export function joinGameRoom(socket: RoomSocket, gameId: string): Promise<void> 
   if (socket.rooms.has(room)) return;
   const limit = limitsByNamespace.get(socket.nsp)?.roomLimit ?? Infinity;
   let joined = 0;
-  for (const name of socket.rooms) if (name.startsWith(GAME_ROOM_PREFIX)) joined++;
+  for (const name of socket.rooms) if (isGameRoom(name)) joined++;
   if (joined >= limit) {
     throw errors.limitReached(
       `You are in ${limit} game rooms already, the most one connection may be in. Leave one to join another.`,

@@ -1,46 +1,54 @@
-import type { Logger } from 'pino';
-import type { Config } from '../config';
 import type { ContentFeature } from '../content';
-import { createExaClient } from '../integrations/exa/client';
-import type { Store } from '../storage/store';
+import type { Feature, FeatureDeps } from '../feature';
+import { apiReadRule } from '../http/rate-limit';
 import { createExaProvider } from './exa-provider';
 import { NewsIndex } from './local/news-index';
 import { createLocalProvider } from './local/provider';
 import type { SearchProvider } from './provider';
+import { createSearchRouter } from './routes';
 
-export interface SearchFeature {
+export interface SearchFeature extends Feature {
   provider: SearchProvider;
-  /** The local news index; null when Exa answers. Its ingest starts with start(). */
+  /** The local news index; null when Exa answers. Its ingest runs from start() when `ingest` is on. */
   news: NewsIndex | null;
 }
 
-/** Chooses the search provider from config: Exa when EXA_API_KEY is set, else the local news index. */
-export function createSearchFeature(deps: {
-  config: Config;
-  store: Store;
-  logger: Logger;
-  content: ContentFeature;
-}): SearchFeature {
-  const { config, store, logger, content } = deps;
-  if (config.EXA_API_KEY) {
-    return {
-      provider: createExaProvider(
-        createExaClient({ apiKey: config.EXA_API_KEY, baseUrl: config.EXA_BASE_URL }),
-        // Exa fetches on its side; a private or local address is still refused here (DESIGN.md).
-        (url) => content.fetcher.vet(url),
-      ),
-      news: null,
-    };
-  }
-  const news = new NewsIndex({
-    store,
-    fetcher: content.fetcher,
-    logger: logger.child({ component: 'news-index' }),
-    feeds: config.NEWS_FEEDS,
-    refreshMinutes: config.NEWS_REFRESH_MINUTES,
-  });
+/**
+ * News search under /api/exa (the published path, whichever provider answers): Exa when
+ * integrations/ found its key, else the local index of NEWS_FEEDS, with AI answers from the AI
+ * endpoint when there is one.
+ */
+export function createSearchFeature(
+  deps: Pick<FeatureDeps, 'config' | 'logger' | 'store' | 'limiter' | 'providers'> & {
+    content: ContentFeature;
+    /** Whether start() ingests the feeds now and on a schedule (the composition root; tests drive it by hand). */
+    ingest: boolean;
+  },
+): SearchFeature {
+  const { config, store, logger, limiter, providers, content } = deps;
+  const news = providers.exa
+    ? null
+    : new NewsIndex({
+        store,
+        fetcher: content.fetcher,
+        logger: logger.child({ component: 'news-index' }),
+        feeds: config.NEWS_FEEDS,
+        refreshMinutes: config.NEWS_REFRESH_MINUTES,
+      });
+  const provider = providers.exa
+    ? // Exa fetches on its side; a private or local address is still refused here, as for any page read.
+      createExaProvider(providers.exa, (url) => content.fetcher.vet(url))
+    : createLocalProvider({ index: news!, content: content.service, ai: content.ai, logger });
   return {
-    provider: createLocalProvider({ index: news, content: content.service, ai: content.ai, logger }),
+    basePath: '/api/exa',
+    router: createSearchRouter(provider, limiter, apiReadRule(config)),
+    provider,
     news,
+    start() {
+      if (deps.ingest) news?.start();
+    },
+    stop() {
+      news?.stop();
+    },
   };
 }

@@ -12,10 +12,10 @@ import type {
 import type { ContentFlags } from '../content/service';
 
 /**
- * The news search behind /api/exa. Two implementations, chosen from config in one place
- * (createSearchProvider): Exa when EXA_API_KEY is set, else the local news index built from NEWS_FEEDS.
- * Every method takes validated input and answers the shared response shapes; failures throw AppError
- * with the text a user sees (SPEC.md section 8: the message, else 'Search failed').
+ * The news search behind /api/exa. Two implementations, chosen in createSearchFeature from what
+ * integrations/ resolved: Exa when EXA_API_KEY is set, else the local news index built from
+ * NEWS_FEEDS. Every method takes validated input and answers the shared response shapes; failures
+ * throw AppError with the text a user sees: the reason when there is one, else 'Search failed'.
  */
 export interface SearchProvider {
   readonly name: SearchProviderName;

@@ -30,8 +30,9 @@ function sendEvent(res: Response, payload: AnswerStreamChunk | typeof STREAM_DON
 }
 
 /**
- * SPEC.md section 7's search calls, mounted at /api/exa whichever provider answers. Every call needs a
- * signed-in user and counts against that user's 'search' rate limit (search costs money with Exa).
+ * The search calls (search, search-with-content, find-similar, get-contents, answer, stream-answer),
+ * whichever provider answers. Every call needs a signed-in user and counts against that user's
+ * 'search' rate limit (search costs money with Exa).
  */
 export function createSearchRouter(
   provider: SearchProvider,

@@ -1,15 +1,13 @@
 import { sportsDatasetSchema, gameSchema } from '@shared/schemas/sports';
 import type { AppServer } from '../realtime';
+import { userRoom } from '../realtime/rooms';
 import type { SportsBroadcaster } from './service';
-
-/** The room each of a login's sockets joins on connection (server/src/realtime). */
-const userRoom = (login: string) => `user:${login}`;
 
 /**
  * Scoreboard pushes through the Socket.IO adapter, so every instance's clients receive them: changes
  * to every connected client, refresh progress to the tabs of the users who asked for the refresh.
- * The presenter step re-reads each record through the shared schema, so only the fields of SPEC.md's
- * Game and Sports dataset leave the server.
+ * The presenter step re-reads each record through the shared schema, so only the published fields
+ * of a game and of the scoreboard leave the server, never whatever else a source attached.
  */
 export function createSportsBroadcaster(io: AppServer): SportsBroadcaster {
   return {

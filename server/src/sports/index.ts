@@ -1,11 +1,5 @@
-import type { Router } from 'express';
-import type { Logger } from 'pino';
-import type { Config } from '../config';
-import type { RateLimiter } from '../http/rate-limit';
-import { createEspnClient } from '../integrations/espn/client';
-import { createOpenAICompatibleClient, type LlmClient } from '../integrations/openai/client';
-import type { AppServer } from '../realtime';
-import type { Store } from '../storage/store';
+import type { Feature, FeatureDeps } from '../feature';
+import { apiReadRule } from '../http/rate-limit';
 import { createSportsBroadcaster } from './broadcaster';
 import { createSportsPoller, type SportsPoller } from './poller';
 import { createSportsRouter } from './routes';
@@ -13,68 +7,56 @@ import { createSportsService, type SportsService } from './service';
 import type { PageTextReader, SportsSource } from './source';
 import { createEspnSource } from './sources/espn';
 import { createTextLlmSource } from './sources/text-llm';
+import { createSportsStore } from './store';
 
 export type { PageTextReader } from './source';
 
-export interface SportsDeps {
-  config: Config;
-  logger: Logger;
-  store: Store;
-  io: AppServer;
-  limiter: RateLimiter;
-  /** The page reader the text-llm source reads SPORTS_TEXT_URL and game pages with. */
-  readPage?: PageTextReader;
-  /** Replaces the OpenAI-compatible client built from config (tests). */
-  llm?: LlmClient;
-}
-
-export interface Sports {
+export interface SportsFeature extends Feature {
   service: SportsService;
   poller: SportsPoller;
-  router: Router;
 }
 
-/** Picks the source from config: text-llm when asked for and possible, else ESPN (no key needed). */
-function chooseSource(deps: SportsDeps): SportsSource {
-  const { config, logger } = deps;
-  const espn = () =>
-    createEspnSource({ client: createEspnClient({ baseUrl: config.ESPN_BASE_URL }), logger });
-  if (config.SPORTS_SOURCE !== 'text-llm') return espn();
-  const llm =
-    deps.llm ??
-    (config.OPENAI_API_KEY
-      ? createOpenAICompatibleClient({
-          apiKey: config.OPENAI_API_KEY,
-          baseURL: config.OPENAI_BASE_URL,
-          model: config.OPENAI_MODEL,
+/**
+ * The scoreboard: the source integrations/ chose, the service, the poller (started by start() when
+ * `polling`), and its calls under /api/sports and /api/game.
+ */
+export function createSportsFeature(
+  deps: Pick<FeatureDeps, 'config' | 'logger' | 'store' | 'io' | 'limiter' | 'providers'> & {
+    /** The page reader the text-llm source reads SPORTS_TEXT_URL and game pages with. */
+    readPage: PageTextReader;
+    /** Whether start() runs the poller (the composition root turns it on; tests choose). */
+    polling: boolean;
+  },
+): SportsFeature {
+  const { config, logger, io, limiter, providers } = deps;
+  const scoreboard = providers.scoreboard;
+  const source: SportsSource =
+    scoreboard.source === 'text-llm'
+      ? createTextLlmSource({
+          readPage: deps.readPage,
+          llm: scoreboard.llm,
+          textUrl: scoreboard.textUrl,
+          logger,
         })
-      : null);
-  if (!llm) {
-    logger.warn('SPORTS_SOURCE=text-llm needs OPENAI_API_KEY: using the ESPN scoreboard instead');
-    return espn();
-  }
-  if (!deps.readPage) {
-    logger.warn('SPORTS_SOURCE=text-llm needs the page reader: using the ESPN scoreboard instead');
-    return espn();
-  }
-  return createTextLlmSource({ readPage: deps.readPage, llm, textUrl: config.SPORTS_TEXT_URL, logger });
-}
-
-/** The scoreboard feature: source, service, poller (not started) and its API router. */
-export function createSports(deps: SportsDeps): Sports {
-  const { config, logger, store, io, limiter } = deps;
+      : createEspnSource({ client: scoreboard.espn, logger });
+  const store = createSportsStore(deps.store, logger);
   const service = createSportsService({
     store,
-    source: chooseSource(deps),
+    source,
     broadcaster: createSportsBroadcaster(io),
     logger,
     minRefreshIntervalMs: config.SPORTS_REFRESH_MIN_SECONDS * 1000,
   });
   const poller = createSportsPoller({ store, service, logger, pollSeconds: config.SPORTS_POLL_SECONDS });
-  const router = createSportsRouter(service, limiter, {
-    limit: config.API_RATE_LIMIT,
-    windowMs: config.API_RATE_WINDOW_SECONDS * 1000,
-  });
   logger.debug({ source: service.source }, 'sports: scoreboard source chosen');
-  return { service, poller, router };
+  return {
+    basePath: '/api',
+    router: createSportsRouter(service, limiter, apiReadRule(config)),
+    service,
+    poller,
+    start() {
+      if (deps.polling) poller.start();
+    },
+    stop: () => poller.stop(),
+  };
 }

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { allGames, type SportsDataset } from '@shared/schemas/sports';
-import { keys } from '../storage/keys';
-import type { Store } from '../storage/store';
 import type { SportsService } from './service';
+import type { SportsStore } from './store';
 
-/** While a game is live the poller runs at least this often (DESIGN.md: min(15, SPORTS_POLL_SECONDS)). */
+/** While a game is live the poller runs at least this often: every min(15, SPORTS_POLL_SECONDS) seconds. */
 export const LIVE_POLL_SECONDS = 15;
-const POLLER_LOCK = 'sports-poller';
 /** Slack on the leader lock beyond two intervals, for a slow source. */
 const LOCK_SLACK_MS = 30_000;
 
 export interface SportsPollerDeps {
-  store: Store;
+  store: SportsStore;
   service: Pick<SportsService, 'refresh'>;
   logger: Logger;
   /** SPORTS_POLL_SECONDS */
@@ -44,8 +42,7 @@ export function nextPollDelayMs(pollSeconds: number, dataset: SportsDataset | nu
 export function createSportsPoller(deps: SportsPollerDeps): SportsPoller {
   const { store, service, logger, pollSeconds } = deps;
   const id = randomUUID();
-  const lockKey = keys.lock(POLLER_LOCK);
-  const lockTtlMs = pollSeconds * 2000 + LOCK_SLACK_MS;
+  const lock = store.pollerLock(pollSeconds * 2000 + LOCK_SLACK_MS);
   const followerDelayMs = Math.min(LIVE_POLL_SECONDS, pollSeconds) * 1000;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
@@ -53,18 +50,12 @@ export function createSportsPoller(deps: SportsPollerDeps): SportsPoller {
   let pollCount = 0;
   let current: Promise<void> | null = null;
 
-  async function holdLock(): Promise<boolean> {
-    if (await store.setIfAbsent(lockKey, id, lockTtlMs)) return true;
-    // Renew our own lock. Between the read and the renewal it could lapse and be taken; the worst
-    // case is one round polled by two instances, which stores the same scoreboard twice.
-    if ((await store.get(lockKey)) === id) return store.expire(lockKey, lockTtlMs);
-    return false;
-  }
-
   async function round(): Promise<number> {
     try {
       const wasLeader = leader;
-      leader = await holdLock();
+      // Taken or renewed. Between a read and a renewal it could lapse and be taken; the worst case
+      // is one round polled by two instances, which stores the same scoreboard twice.
+      leader = await lock.hold(id);
       if (leader !== wasLeader)
         logger.info({ leader }, leader ? 'sports poller: leading' : 'sports poller: following');
     } catch (error) {
@@ -108,7 +99,7 @@ export function createSportsPoller(deps: SportsPollerDeps): SportsPoller {
       await current;
       if (leader) {
         leader = false;
-        await store.deleteIfEquals(lockKey, id).catch(() => false);
+        await lock.release(id).catch(() => undefined);
       }
     },
     isLeader: () => leader,

@@ -20,7 +20,7 @@ const orFallback =
     throw fallback(undefined, { cause: error });
   };
 
-/** SPEC.md section 7's sports calls, plus the scoreboard read and a plain refresh. */
+/** The scoreboard read, a refresh, the generate call and one game's refresh (sports/…, game/process). */
 export function createSportsRouter(
   sports: SportsService,
   limiter: RateLimiter,

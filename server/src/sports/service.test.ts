@@ -3,6 +3,7 @@ import type { Game, SportsDataUpdatedPayload, SportsRefreshProgress } from '@sha
 import { createLogger } from '../logger';
 import { MemoryStore } from '../storage/memory-store';
 import { createSportsService } from './service';
+import { createSportsStore } from './store';
 import type { SportsSource } from './source';
 
 const game = (awayScore: number): Game => ({
@@ -39,7 +40,7 @@ function setup(minRefreshIntervalMs: number) {
   const pushes: SportsDataUpdatedPayload[] = [];
   const progress: Array<{ progress: SportsRefreshProgress; logins: string[] }> = [];
   const service = createSportsService({
-    store: new MemoryStore({ now: () => clock }),
+    store: createSportsStore(new MemoryStore({ now: () => clock }), createLogger('silent')),
     source,
     broadcaster: {
       dataUpdated: (payload) => pushes.push(payload),

@@ -4,15 +4,14 @@ import {
   allGames,
   buildSportsDataset,
   mergeGameIntoDataset,
-  sportsDatasetSchema,
   type Game,
   type SportsDataset,
   type SportsDataUpdatedPayload,
   type SportsRefreshProgress,
 } from '@shared/schemas/sports';
 import { AppError, errors } from '../errors';
-import { keys } from '../storage/keys';
-import type { Store } from '../storage/store';
+import { fromStore } from '../storage/from-store';
+import type { SportsStore } from './store';
 import { SAVED_MESSAGE, type ProgressReporter, type SportsSource } from './source';
 
 /** Pushes scoreboard changes to every client, and refresh progress to whoever asked, on every instance. */
@@ -23,7 +22,7 @@ export interface SportsBroadcaster {
 }
 
 export interface SportsServiceDeps {
-  store: Store;
+  store: SportsStore;
   source: SportsSource;
   broadcaster: SportsBroadcaster;
   logger: Logger;
@@ -44,19 +43,8 @@ export interface RefreshOptions {
   requestedBy?: string;
 }
 
-const REFRESH_LOCK = 'sports-refresh';
 const DEFAULT_REFRESH_LOCK_TTL_MS = 120_000;
 const DEFAULT_WAIT_INTERVAL_MS = 100;
-
-/** A store failure is a clear "try again", never a crash. */
-async function fromStore<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw errors.storeUnavailable(undefined, { cause: error });
-  }
-}
 
 /** Same games, same order, same fields: nothing a user would see changed (lastUpdated aside). */
 export function sameGames(a: SportsDataset | null, b: SportsDataset): boolean {
@@ -81,29 +69,15 @@ export function createSportsService(deps: SportsServiceDeps) {
   let inFlight: { promise: Promise<SportsDataset>; askers: Set<string> } | null = null;
   const gameRefreshes = new Map<string, Promise<{ game: Game; sportsData: SportsDataset }>>();
 
-  async function current(): Promise<SportsDataset | null> {
-    const raw = await fromStore(() => store.get(keys.sportsScoreboard()));
-    if (raw === null) return null;
-    try {
-      const parsed = sportsDatasetSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // fall through: an unreadable value is treated as absent and replaced by the next refresh
-    }
-    logger.warn('sports: the stored scoreboard is unreadable; it will be replaced');
-    return null;
-  }
-
-  async function save(dataset: SportsDataset): Promise<void> {
-    await fromStore(() => store.set(keys.sportsScoreboard(), JSON.stringify(dataset)));
-  }
+  const current = store.scoreboard;
+  const save = store.saveScoreboard;
+  const refreshLock = store.refreshLock(lockTtlMs);
 
   async function waitForPeer(): Promise<SportsDataset> {
     const deadline = Date.now() + lockTtlMs;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, waitIntervalMs));
-      const holder = await fromStore(() => store.get(keys.lock(REFRESH_LOCK)));
-      if (holder === null) break;
+      if (!(await fromStore(() => refreshLock.isHeld()))) break;
     }
     const stored = await current();
     if (!stored) throw errors.sportsGenerateFailed();
@@ -113,8 +87,7 @@ export function createSportsService(deps: SportsServiceDeps) {
   /** The stored scoreboard when someone asked for a refresh within the minimum interval, else null. */
   async function recentlyAsked(): Promise<SportsDataset | null> {
     if (minRefreshIntervalMs <= 0) return null;
-    const asked = await fromStore(() => store.get(keys.sportsRecentRefresh()));
-    return asked === null ? null : current();
+    return (await store.askedRecently()) ? current() : null;
   }
 
   async function run(askers: Set<string>): Promise<SportsDataset> {
@@ -123,7 +96,7 @@ export function createSportsService(deps: SportsServiceDeps) {
       if (askers.size > 0) broadcaster.progressed(progress, [...askers]);
     };
     const token = randomUUID();
-    const acquired = await fromStore(() => store.setIfAbsent(keys.lock(REFRESH_LOCK), token, lockTtlMs));
+    const acquired = await fromStore(() => refreshLock.take(token));
     // Another instance is fetching right now: its result is ours too.
     if (!acquired) return waitForPeer();
     try {
@@ -134,11 +107,9 @@ export function createSportsService(deps: SportsServiceDeps) {
       // The askers get the dataset in their answer; everyone else only hears of a change.
       if (!sameGames(previous, dataset)) broadcaster.dataUpdated({ sportsData: dataset });
       if (askers.size > 0 && minRefreshIntervalMs > 0) {
-        await store
-          .set(keys.sportsRecentRefresh(), dataset.lastUpdated, minRefreshIntervalMs)
-          .catch((error: unknown) => {
-            logger.warn({ err: error }, 'sports: could not note the refresh; the next ask fetches again');
-          });
+        await store.noteAskedRefresh(dataset.lastUpdated, minRefreshIntervalMs).catch((error: unknown) => {
+          logger.warn({ err: error }, 'sports: could not note the refresh; the next ask fetches again');
+        });
       }
       report({ stage: 'saved', message: SAVED_MESSAGE });
       return dataset;
@@ -147,7 +118,7 @@ export function createSportsService(deps: SportsServiceDeps) {
       report({ stage: 'failed', message });
       throw error;
     } finally {
-      await store.deleteIfEquals(keys.lock(REFRESH_LOCK), token).catch((error: unknown) => {
+      await refreshLock.release(token).catch((error: unknown) => {
         logger.warn({ err: error }, 'sports: could not release the refresh lock; it expires on its own');
       });
     }
@@ -190,7 +161,7 @@ export function createSportsService(deps: SportsServiceDeps) {
 
     /**
      * Refreshes one stored game from the source, merges it into the stored scoreboard and, when it
-     * changed, broadcasts it with the full dataset (SPEC.md section 4). The game is looked up by id:
+     * changed, broadcasts it with the full dataset and the game. The game is looked up by id:
      * its stored url is used, never one from the request, so a client cannot make the server read
      * arbitrary pages.
      */

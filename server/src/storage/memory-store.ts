@@ -1,7 +1,7 @@
 import { compareStreamIds, type StreamEntry, type Store } from './store';
 
 interface Entry {
-  value: string | string[] | Map<string, string> | { stream: StreamEntry[] };
+  value: string | Map<string, string> | { stream: StreamEntry[] };
   expiresAt: number | null;
 }
 
@@ -61,13 +61,6 @@ export class MemoryStore implements Store {
 
   private expiry(ttlMs?: number): number | null {
     return ttlMs === undefined ? null : this.now() + ttlMs;
-  }
-
-  private list(key: string): string[] {
-    const entry = this.live(key);
-    if (!entry) return [];
-    if (!Array.isArray(entry.value)) throw new Error(`WRONGTYPE ${key} is not a list`);
-    return entry.value;
   }
 
   private stream(key: string): StreamEntry[] {
@@ -131,34 +124,6 @@ export class MemoryStore implements Store {
       expiresAt: entry ? entry.expiresAt : this.expiry(windowMs),
     });
     return count;
-  }
-
-  async listAppend(key: string, value: string, maxLength: number) {
-    const list = this.list(key);
-    list.push(value);
-    if (list.length > maxLength) list.splice(0, list.length - maxLength);
-    const entry = this.live(key);
-    this.entries.set(key, { value: list, expiresAt: entry?.expiresAt ?? null });
-    return list.length;
-  }
-
-  async listRange(key: string, start: number, stop: number) {
-    const list = this.list(key);
-    const from = start < 0 ? Math.max(list.length + start, 0) : start;
-    const to = stop < 0 ? list.length + stop : Math.min(stop, list.length - 1);
-    return to < from ? [] : list.slice(from, to + 1);
-  }
-
-  async listLength(key: string) {
-    return this.list(key).length;
-  }
-
-  async listRemove(key: string, value: string) {
-    const list = this.list(key);
-    const kept = list.filter((item) => item !== value);
-    const removed = list.length - kept.length;
-    if (removed > 0) list.splice(0, list.length, ...kept);
-    return removed;
   }
 
   async hashSet(key: string, field: string, value: string) {

@@ -49,25 +49,6 @@ export class RedisStore implements Store {
     return Number(count);
   }
 
-  async listAppend(key: string, value: string, maxLength: number) {
-    const results = await this.redis.multi().rpush(key, value).ltrim(key, -maxLength, -1).llen(key).exec();
-    const [error, length] = results?.[2] ?? [new Error('listAppend failed'), 0];
-    if (error) throw error;
-    return Number(length);
-  }
-
-  async listRange(key: string, start: number, stop: number) {
-    return this.redis.lrange(key, start, stop);
-  }
-
-  async listLength(key: string) {
-    return this.redis.llen(key);
-  }
-
-  async listRemove(key: string, value: string) {
-    return this.redis.lrem(key, 0, value);
-  }
-
   async hashSet(key: string, field: string, value: string) {
     await this.redis.hset(key, field, value);
   }

@@ -78,23 +78,6 @@ describe.each(implementations)('%s', (_name, make) => {
     expect(await store.increment(`${ns}rate`, 60)).toBe(1);
   });
 
-  it('keeps only the newest entries of a capped list, in order', async () => {
-    for (const item of ['1', '2', '3', '4', '5']) await store.listAppend(`${ns}list`, item, 3);
-    expect(await store.listLength(`${ns}list`)).toBe(3);
-    expect(await store.listRange(`${ns}list`, 0, -1)).toEqual(['3', '4', '5']);
-    expect(await store.listRange(`${ns}list`, -2, -1)).toEqual(['4', '5']);
-    expect(await store.listRange(`${ns}list`, 1, 1)).toEqual(['4']);
-    expect(await store.listRange(`${ns}list`, 5, 10)).toEqual([]);
-    expect(await store.listRange(`${ns}empty`, 0, -1)).toEqual([]);
-  });
-
-  it('removes list entries by value', async () => {
-    for (const item of ['a', 'b', 'a', 'c']) await store.listAppend(`${ns}list`, item, 10);
-    expect(await store.listRemove(`${ns}list`, 'a')).toBe(2);
-    expect(await store.listRange(`${ns}list`, 0, -1)).toEqual(['b', 'c']);
-    expect(await store.listRemove(`${ns}list`, 'zzz')).toBe(0);
-  });
-
   it('stores hash fields and removes them', async () => {
     expect(await store.hashGetAll(`${ns}hash`)).toEqual({});
     await store.hashSet(`${ns}hash`, 'alice', '1');

@@ -18,13 +18,6 @@ export interface Store {
   expire(key: string, ttlMs: number): Promise<boolean>;
   /** Fixed-window counter: increments and, on the first hit, starts the window. Returns the count. */
   increment(key: string, windowMs: number): Promise<number>;
-  /** Appends to a list and keeps only its newest `maxLength` entries. Returns the new length. */
-  listAppend(key: string, value: string, maxLength: number): Promise<number>;
-  /** List entries from `start` to `stop` inclusive; negative indexes count from the end (like LRANGE). */
-  listRange(key: string, start: number, stop: number): Promise<string[]>;
-  listLength(key: string): Promise<number>;
-  /** Removes every entry equal to `value`; returns how many were removed. */
-  listRemove(key: string, value: string): Promise<number>;
   /** Hash field operations (presence maps, per-room state). */
   hashSet(key: string, field: string, value: string): Promise<void>;
   hashGetAll(key: string): Promise<Record<string, string>>;

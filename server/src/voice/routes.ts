@@ -42,7 +42,7 @@ function roomFromTo(to: string | undefined): string | null {
   return room && /^[A-Za-z0-9_.:-]{1,128}$/.test(room) ? room : null;
 }
 
-/** /api/voice/config, /api/twilio/access-token and the TwiML webhook /api/twilio/voice. */
+/** voice/config, twilio/access-token and the TwiML webhook twilio/voice, under the API. */
 export function createVoiceRouter(config: Config, twilioVoice: TwilioVoice | null): Router {
   const router = Router();
 

@@ -1,9 +1,10 @@
 /**
- * Any OpenAI-compatible chat completions endpoint (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL),
- * through the `openai` v6 SDK (../shared/reference/third-party-apis.md section 5). Structured output:
- * the zod schema becomes a strict JSON schema for the model, and the answer is validated with the same
- * schema here, because an OpenAI-compatible server may ignore response_format. Output that is not
- * JSON or does not match is an LlmOutputError, so callers reject it and never store it.
+ * The one client of any OpenAI-compatible chat completions endpoint (OPENAI_API_KEY, OPENAI_BASE_URL,
+ * OPENAI_MODEL), through the `openai` v6 SDK: the scoreboard's text-llm source, article summaries and
+ * search answers all go through it. Structured output: the zod schema becomes a strict JSON schema
+ * for the model, and the answer is validated with the same schema here, because an
+ * OpenAI-compatible server may ignore response_format. Output that is not JSON or does not match is
+ * an LlmOutputError, so callers reject it and never store it.
  */
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
@@ -44,10 +45,31 @@ export interface StructuredRequest<T extends z.ZodType> {
   signal?: AbortSignal;
 }
 
+export interface LlmMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+/** A JSON schema the answer is asked to follow (the caller validates what comes back). */
+export interface LlmJsonSchema {
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+export interface ChatRequest {
+  messages: LlmMessage[];
+  jsonSchema?: LlmJsonSchema;
+  signal?: AbortSignal;
+}
+
 export interface LlmClient {
   readonly model: string;
   /** One chat completion whose answer must match `schema`; throws LlmOutputError when it does not. */
   structured<T extends z.ZodType>(request: StructuredRequest<T>): Promise<z.infer<T>>;
+  /** One chat completion's text ('' when the model gave none), at the endpoint's default temperature. */
+  chat(request: ChatRequest): Promise<string>;
+  /** The same completion as text pieces while the model writes it. */
+  chatStream(request: Omit<ChatRequest, 'jsonSchema'>): AsyncGenerator<string>;
 }
 
 export function createOpenAICompatibleClient(options: OpenAICompatibleOptions): LlmClient {
@@ -60,6 +82,37 @@ export function createOpenAICompatibleClient(options: OpenAICompatibleOptions): 
 
   return {
     model: options.model,
+
+    async chat({ messages, jsonSchema, signal }) {
+      const completion = await client.chat.completions.create(
+        {
+          model: options.model,
+          messages,
+          ...(jsonSchema
+            ? {
+                response_format: {
+                  type: 'json_schema' as const,
+                  json_schema: { name: jsonSchema.name, strict: true, schema: jsonSchema.schema },
+                },
+              }
+            : {}),
+        },
+        { signal },
+      );
+      return completion.choices[0]?.message?.content ?? '';
+    },
+
+    async *chatStream({ messages, signal }) {
+      const stream = await client.chat.completions.create(
+        { model: options.model, messages, stream: true },
+        { signal },
+      );
+      for await (const chunk of stream) {
+        const piece = chunk.choices[0]?.delta?.content;
+        if (piece) yield piece;
+      }
+    },
+
     async structured({ schema, name, system, user, maxTokens, signal }) {
       const completion = await client.chat.completions.create(
         {

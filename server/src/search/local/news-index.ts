@@ -12,9 +12,9 @@ import type { Logger } from 'pino';
 import type { ParsedSearchRequest } from '@shared/schemas/search';
 import { contentWords, isStopWord } from '../../content/text';
 import type { GuardedFetcher } from '../../http/guarded-fetch';
-import { keys } from '../../storage/keys';
 import type { Store } from '../../storage/store';
 import { parseFeed } from './feed-parser';
+import { createNewsStore, type NewsStore } from './news-store';
 
 /** One stored article. */
 export interface NewsArticle {
@@ -68,7 +68,6 @@ export interface NewsIndexOptions {
   now?: () => number;
 }
 
-const INGEST_LOCK_TTL_MS = 5 * 60 * 1000;
 const FEED_CONCURRENCY = 4;
 const FEED_MAX_BYTES = 5 * 1024 * 1024;
 const DEFAULT_MAX_AGE_DAYS = 45;
@@ -215,9 +214,11 @@ export class NewsIndex {
   private firstIngest: Promise<IngestReport> | null = null;
   private lastReport: IngestReport | null = null;
   private readonly now: () => number;
+  private readonly store: NewsStore;
 
   constructor(private readonly options: NewsIndexOptions) {
     this.now = options.now ?? Date.now;
+    this.store = createNewsStore(options.store);
   }
 
   /** Ingests now, then every refreshMinutes. Idempotent. */
@@ -266,10 +267,10 @@ export class NewsIndex {
   }
 
   private async ingest(): Promise<IngestReport> {
-    const { store, logger } = this.options;
-    const lockKey = keys.lock('news-ingest');
+    const { logger } = this.options;
+    const store = this.store;
     const token = randomUUID();
-    if (!(await store.setIfAbsent(lockKey, token, INGEST_LOCK_TTL_MS))) {
+    if (!(await store.ingestLock.take(token))) {
       await this.reload();
       return { ingested: false, feeds: [], articles: this.articles.size };
     }
@@ -295,7 +296,7 @@ export class NewsIndex {
 
       const stored = await this.storeArticles(fresh);
       await this.prune();
-      await store.set(keys.newsVersion(), `${this.now()}-${token}`);
+      await store.setVersion(`${this.now()}-${token}`);
       await this.reload();
       logger.info(
         {
@@ -308,7 +309,7 @@ export class NewsIndex {
       );
       return { ingested: true, feeds, articles: this.articles.size };
     } finally {
-      await store.deleteIfEquals(lockKey, token).catch(() => false);
+      await store.ingestLock.release(token).catch(() => undefined);
     }
   }
 
@@ -341,7 +342,6 @@ export class NewsIndex {
 
   /** Writes new or changed articles; an article keeps the time it was first seen. */
   private async storeArticles(fresh: NewsArticle[]): Promise<number> {
-    const key = keys.newsArticles();
     const unique = new Map(fresh.map((article) => [article.id, article]));
     let written = 0;
     const pending: Promise<void>[] = [];
@@ -350,7 +350,7 @@ export class NewsIndex {
       const next = existing ? { ...article, ingestedAt: existing.ingestedAt } : article;
       if (existing && JSON.stringify(existing) === JSON.stringify(next)) continue;
       written++;
-      pending.push(this.options.store.hashSet(key, article.id, JSON.stringify(next)));
+      pending.push(this.store.saveArticle(next));
       if (pending.length >= 50) await Promise.all(pending.splice(0));
     }
     await Promise.all(pending);
@@ -358,45 +358,34 @@ export class NewsIndex {
   }
 
   private async prune(): Promise<void> {
-    const key = keys.newsArticles();
-    const all = await this.options.store.hashGetAll(key);
+    const all = await this.store.articles();
     const oldest = this.now() - (this.options.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS) * DAY_MS;
     const kept: { id: string; time: number }[] = [];
     const drop: string[] = [];
-    for (const [id, raw] of Object.entries(all)) {
-      try {
-        const article = JSON.parse(raw) as NewsArticle;
-        const time = publishedTime(article);
-        if (time < oldest) drop.push(id);
-        else kept.push({ id, time });
-      } catch {
-        drop.push(id);
-      }
+    for (const [id, article] of all) {
+      const time = article ? publishedTime(article) : null;
+      if (time === null || time < oldest) drop.push(id);
+      else kept.push({ id, time });
     }
     const max = this.options.maxArticles ?? DEFAULT_MAX_ARTICLES;
     if (kept.length > max) {
       kept.sort((a, b) => b.time - a.time);
       drop.push(...kept.slice(max).map((entry) => entry.id));
     }
-    await Promise.all(drop.map((id) => this.options.store.hashDelete(key, id)));
+    await Promise.all(drop.map((id) => this.store.removeArticle(id)));
   }
 
   /** Rebuilds the in-memory index when the stored version changed. */
   async reload(): Promise<void> {
-    const { store } = this.options;
-    const version = await store.get(keys.newsVersion());
+    const version = await this.store.version();
     if (version === this.loadedVersion && this.articles.size > 0) return;
-    const all = await store.hashGetAll(keys.newsArticles());
     const articles = new Map<string, NewsArticle>();
     const byUrl = new Map<string, string>();
-    for (const raw of Object.values(all)) {
-      try {
-        const article = JSON.parse(raw) as NewsArticle;
-        articles.set(article.id, article);
-        byUrl.set(article.url, article.id);
-      } catch {
-        // A corrupt entry is skipped; the next ingest's prune removes it.
-      }
+    for (const [, article] of await this.store.articles()) {
+      // A corrupt entry is skipped; the next ingest's prune removes it.
+      if (!article) continue;
+      articles.set(article.id, article);
+      byUrl.set(article.url, article.id);
     }
     const search = createMiniSearch();
     search.addAll(

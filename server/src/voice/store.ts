@@ -1,5 +1,6 @@
 import { VOICE_PRESENCE_TTL_MS, type VoiceParticipant, type VoicePresence } from '@shared/schemas/voice';
 import { keys } from '../storage/keys';
+import { storeLock } from '../storage/lock';
 import type { Store } from '../storage/store';
 
 interface PresenceRecord {
@@ -16,7 +17,7 @@ interface PresenceRecord {
  * when absent, so sockets of one login joining at once cannot both take it) held by one socket id
  * and kept alive by that socket's heartbeats.
  */
-export function createVoicePresence(store: Store, now: () => number = Date.now) {
+export function createVoicePresenceStore(store: Store, now: () => number = Date.now) {
   const parse = (raw: string): PresenceRecord | null => {
     try {
       return JSON.parse(raw) as PresenceRecord;
@@ -42,7 +43,8 @@ export function createVoicePresence(store: Store, now: () => number = Date.now) 
     return { gameId, participantCount: participants.length, participants };
   }
 
-  const placeKey = (gameId: string, login: string) => keys.lock(`voice-place:${gameId}:${login}`);
+  const place = (gameId: string, login: string) =>
+    storeLock(store, keys.lock(`voice-place:${gameId}:${login}`), VOICE_PRESENCE_TTL_MS);
 
   return {
     read,
@@ -51,22 +53,13 @@ export function createVoicePresence(store: Store, now: () => number = Date.now) 
      * Takes (or keeps) `login`'s place in a game's voice room for one socket. False when another
      * socket of the same login holds it.
      */
-    async claimPlace(gameId: string, login: string, socketId: string): Promise<boolean> {
-      const key = placeKey(gameId, login);
-      // Twice at most: the holder's lock may lapse between the two reads.
-      for (let attempt = 0; attempt < 2; attempt++) {
-        if (await store.setIfAbsent(key, socketId, VOICE_PRESENCE_TTL_MS)) return true;
-        const holder = await store.get(key);
-        if (holder === null) continue;
-        if (holder !== socketId) return false;
-        if (await store.expire(key, VOICE_PRESENCE_TTL_MS)) return true;
-      }
-      return false;
+    claimPlace(gameId: string, login: string, socketId: string): Promise<boolean> {
+      return place(gameId, login).hold(socketId);
     },
 
     /** Gives the place back, only when this socket still holds it. */
-    async releasePlace(gameId: string, login: string, socketId: string): Promise<void> {
-      await store.deleteIfEquals(placeKey(gameId, login), socketId);
+    releasePlace(gameId: string, login: string, socketId: string): Promise<void> {
+      return place(gameId, login).release(socketId);
     },
 
     async add(gameId: string, participant: VoiceParticipant): Promise<void> {
@@ -101,4 +94,4 @@ export function createVoicePresence(store: Store, now: () => number = Date.now) 
   };
 }
 
-export type VoicePresenceStore = ReturnType<typeof createVoicePresence>;
+export type VoicePresenceStore = ReturnType<typeof createVoicePresenceStore>;

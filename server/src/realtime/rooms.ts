@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Every Socket.IO room name the server uses. Rooms travel through the adapter (Redis) to every
+ * instance, so a name must mean the same thing everywhere: build them only here.
+ */
+
+/** Each socket of a login is in it (counting a login's sockets, refresh progress for its tabs). */
+export const userRoom = (login: string) => `user:${login}`;
+/** Each socket opened with a session is in it (signing out disconnects them all). */
+export const sessionRoom = (sessionKey: string) => `session:${sessionKey}`;
+/** The rooms a socket is in for who it is (its login, its session), not for what it watches. */
+export const isIdentityRoom = (room: string) => room.startsWith('user:') || room.startsWith('session:');
+
+/**
+ * Names a session without carrying its id: the id is what the session cookie holds, and room names
+ * and socket data travel through the adapter (Redis) and the connection-recovery store.
+ */
+export const sessionKeyOf = (sessionId: string) =>
+  createHash('sha256').update(sessionId).digest('base64url').slice(0, 32);
+
+const GAME_ROOM_PREFIX = 'game:';
+/** Everyone watching a game (its chat, its voice count). */
+export const gameRoom = (gameId: string) => `${GAME_ROOM_PREFIX}${gameId}`;
+export const isGameRoom = (room: string) => room.startsWith(GAME_ROOM_PREFIX);
+
+/** A game's voice participants: the only ones told who is in voice. */
+export const voiceRoom = (gameId: string) => `voice:${gameId}`;
