@@ -315,19 +315,19 @@ const item = (slug: string, fields: string, title = slug) =>
 
 describe('the news feed ingest', () => {
   it(
-    'ingests a feed whose fields are megabytes of one character, capped',
+    'ingests a feed whose fields are long runs of one character, capped',
     async () => {
       const feed = rss(
         [
           item('chiefs', `<description>${PARAGRAPH}</description>`, 'Chiefs comeback story'),
-          item('parentheses', `<author>${run('(', 1_000_000)}</author><description>One.</description>`),
-          item('at-signs', `<author>${run('@', 1_000_000)} x</author><description>Two.</description>`),
-          item('images', `<content:encoded><![CDATA[${run('![', 1_000_000)}]]></content:encoded>`),
+          item('parentheses', `<author>${run('(', 150_000)}</author><description>One.</description>`),
+          item('at-signs', `<author>${run('@', 150_000)} x</author><description>Two.</description>`),
+          item('images', `<content:encoded><![CDATA[${run('![', 150_000)}]]></content:encoded>`),
           item(
             'nested',
-            `<content:encoded><![CDATA[<p>Deep.</p>${run('<div>', 500_000)}]]></content:encoded>`,
+            `<content:encoded><![CDATA[<p>Deep.</p>${run('<div>', 150_000)}]]></content:encoded>`,
           ),
-          item('spaced', `<description><![CDATA[<p>Spaced.</p>${run(' ', 500_000)}x]]></description>`),
+          item('spaced', `<description><![CDATA[<p>Spaced.</p>${run(' ', 150_000)}x]]></description>`),
         ].join(''),
       );
       const feedUrl = web.serve(feed, 'application/rss+xml');
@@ -352,6 +352,30 @@ describe('the news feed ingest', () => {
       expect(stored('images').content).toBe(`${'!['.repeat(3_000)}…`);
       expect(stored('nested').description).toBe('Deep.');
       expect(stored('spaced').description).toBe('Spaced.');
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    'reads the items of a feed within the XML limit, and a feed of one huge item not at all',
+    async () => {
+      // 30 items of 100 KB: those within the first megabyte of XML are read.
+      const items = Array.from({ length: 30 }, (_, index) =>
+        item(`big-${index}`, `<description><![CDATA[${run('[', 100_000)}]]></description>`),
+      ).join('');
+      const feedUrl = web.serve(rss(items), 'application/rss+xml');
+      const hugeUrl = web.serve(
+        rss(item('huge', `<author>${run('(', PAGE_BYTES)}</author>`)),
+        'application/rss+xml',
+      );
+      const { app } = await start({ NEWS_FEEDS: `${feedUrl},${hugeUrl}` });
+      const report = await app.app.news!.refresh();
+      const byUrl = new Map(report.feeds.map((feed) => [feed.feedUrl, feed]));
+      expect(byUrl.get(feedUrl)).toEqual({ feedUrl, ok: true, items: 9 });
+      expect(byUrl.get(hugeUrl)).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('first item is larger'),
+      });
     },
     CASE_TIMEOUT_MS,
   );

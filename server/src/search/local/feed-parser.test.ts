@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cleanDescription, FEED_MAX_ITEMS, FeedParseError, parseFeed } from './feed-parser';
+import {
+  cleanDescription,
+  FEED_MAX_ITEMS,
+  FEED_XML_MAX_CHARS,
+  FeedParseError,
+  parseFeed,
+  trimFeedXml,
+} from './feed-parser';
 
 const run = (piece: string, chars: number) => piece.repeat(Math.ceil(chars / piece.length)).slice(0, chars);
 
@@ -156,17 +163,15 @@ describe('hostile feeds', () => {
     expect(cleanDescription(run('The post ', 1_000_000))).toHaveLength(3_999);
   });
 
-  it('reads authors, titles and contents of megabytes of one character, capped', () => {
+  it('reads authors, titles and contents of long runs of one character, capped', () => {
     const item = (fields: string) => `<item><link>https://x.example/${Math.random()}</link>${fields}</item>`;
-    const xml = `<rss><channel><title>${run('T', 1_000_000)}</title>${[
-      item(`<title>Parens</title><author>${run('(', 1_000_000)}</author>`),
-      item(`<title>At</title><author>${run('@', 1_000_000)} x</author>`),
+    const xml = `<rss><channel><title>${run('T', 100_000)}</title>${[
+      item(`<title>Parens</title><author>${run('(', 150_000)}</author>`),
+      item(`<title>At</title><author>${run('@', 150_000)} x</author>`),
       item(`<title>Email</title><author>ed@x.example (Ed Itor)</author>`),
-      item(`<title><![CDATA[${run('<b>', 1_000_000)}]]></title>`),
-      item(`<title>Images</title><content:encoded>${run('![', 1_000_000)}</content:encoded>`),
-      item(
-        `<title>Nested</title><description><![CDATA[<p>Top.</p>${run('<div>', 1_000_000)}]]></description>`,
-      ),
+      item(`<title><![CDATA[${run('<b>', 150_000)}]]></title>`),
+      item(`<title>Images</title><content:encoded>${run('![', 150_000)}</content:encoded>`),
+      item(`<title>Nested</title><description><![CDATA[<p>Top.</p>${run('<div>', 150_000)}]]></description>`),
     ].join('')}</channel></rss>`;
     const feed = parseFeed(xml);
     expect(feed.title.length).toBeLessThanOrEqual(300);
@@ -178,6 +183,31 @@ describe('hostile feeds', () => {
     expect(email!.author).toBe('Ed Itor');
     expect(images!.content).toBe(`${'!['.repeat(3_000)}…`);
     expect(nested).toMatchObject({ description: 'Top.', content: 'Top.' });
+  });
+
+  it('cuts the XML after its last whole item within the limits, keeping the closing tags', () => {
+    const rssItems = Array.from(
+      { length: 400 },
+      (_, i) => `<item><title>S${i}</title><link>https://x.example/${i}</link></item>`,
+    );
+    const rss = `<rss><channel><title>T</title>${rssItems.join('')}</channel></rss>`;
+    expect(trimFeedXml(rss)).toBe(
+      `<rss><channel><title>T</title>${rssItems.slice(0, FEED_MAX_ITEMS).join('')}</channel></rss>`,
+    );
+    const big = (i: number) =>
+      `<entry><title>E${i}</title><link href="https://x.example/${i}"/><summary>${run('s', 300_000)}</summary></entry>`;
+    const atom = `<feed><title>A</title>${[0, 1, 2, 3, 4].map(big).join('')}</feed>`;
+    expect(parseFeed(atom).items.map((entry) => entry.title)).toEqual(['E0', 'E1', 'E2']);
+    const rdf = `<rdf:RDF><channel><title>R</title></channel>${rssItems.join('')}</rdf:RDF>`;
+    expect(trimFeedXml(rdf).endsWith(`${rssItems[FEED_MAX_ITEMS - 1]}</rdf:RDF>`)).toBe(true);
+    expect(trimFeedXml('<rss><channel><title>Small</title></channel></rss>')).toBe(
+      '<rss><channel><title>Small</title></channel></rss>',
+    );
+  });
+
+  it('refuses a feed whose first item is over the limit', () => {
+    const xml = `<rss><channel><item><title>${run('t', FEED_XML_MAX_CHARS)}</title></item></channel></rss>`;
+    expect(() => parseFeed(xml)).toThrow(FeedParseError);
   });
 
   it(`reads at most ${FEED_MAX_ITEMS} items`, () => {

@@ -12,6 +12,12 @@ import { capText, collapse, htmlToText } from '../../content/text';
 // it, so one item made of megabytes of spaces or nested tags costs no more than a normal one.
 /** Items read from one feed; the rest are ignored (real feeds carry tens). */
 export const FEED_MAX_ITEMS = 300;
+/**
+ * The most of a feed's XML parsed: the XML parser reads every byte it is given, at up to a few
+ * hundred milliseconds per megabyte of some texts, so a feed is cut after its last whole item within
+ * this (a feed of full articles still gives its newest twenty or more).
+ */
+export const FEED_XML_MAX_CHARS = 1_000_000;
 /** The most of a title's HTML read, and the longest title kept. */
 const TITLE_INPUT_MAX_CHARS = 2_000;
 const TITLE_MAX_CHARS = 300;
@@ -274,11 +280,42 @@ function atomEntry(entry: Record<string, Node>, base: string | undefined): FeedI
   };
 }
 
+/**
+ * The feed cut after its FEED_MAX_ITEMS-th item, or after its last whole item within
+ * FEED_XML_MAX_CHARS, with the document's closing tags kept: found with plain string searches, before
+ * the XML parser reads anything. Throws FeedParseError when even the first item is over the limit.
+ */
+export function trimFeedXml(xml: string): string {
+  // One kind of item per feed: Atom's entries, else RSS (and RDF) items. One search per item found.
+  const atom = xml.indexOf('<entry');
+  const rss = xml.indexOf('<item');
+  const closing = atom >= 0 && (rss < 0 || atom < rss) ? '</entry>' : '</item>';
+  let cut = -1;
+  let items = 0;
+  for (let at = xml.indexOf(closing); at >= 0; at = xml.indexOf(closing, at + closing.length)) {
+    const end = at + closing.length;
+    if (end > FEED_XML_MAX_CHARS) break;
+    cut = end;
+    if (++items >= FEED_MAX_ITEMS) break;
+  }
+  const more = cut >= 0 ? xml.indexOf(closing, cut) : xml.indexOf(closing);
+  if (more < 0 && xml.length <= FEED_XML_MAX_CHARS) return xml;
+  if (cut < 0) {
+    if (xml.length <= FEED_XML_MAX_CHARS) return xml;
+    throw new FeedParseError(`the feed's first item is larger than ${FEED_XML_MAX_CHARS} characters`);
+  }
+  // The containers still open after the last item kept: RSS's channel and rss, Atom's feed, RDF's root.
+  const tails = ['</channel>', '</feed>', '</rdf:RDF>']
+    .map((tag) => xml.lastIndexOf(tag))
+    .filter((index) => index >= cut);
+  return xml.slice(0, cut) + (tails.length > 0 ? xml.slice(Math.min(...tails)) : '');
+}
+
 /** Parses a feed document; `feedUrl` resolves relative links. Throws FeedParseError for non-feeds. */
 export function parseFeed(xml: string, feedUrl?: string): ParsedFeed {
   let document: Record<string, Node>;
   try {
-    document = parser.parse(xml) as Record<string, Node>;
+    document = parser.parse(trimFeedXml(xml)) as Record<string, Node>;
   } catch (error) {
     throw new FeedParseError(`not XML: ${(error as Error).message}`);
   }
