@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from '@shared/errors';
+import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode } from '@shared/errors';
 
 interface AppErrorOptions {
   /** Shown to the client (validation problems). */
@@ -17,9 +17,9 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    message: string = ERROR_CATALOGUE[code].message,
+    message: string = ERROR_MESSAGES[code],
     options: AppErrorOptions = {},
-    status: number = ERROR_CATALOGUE[code].status,
+    status: number = ERROR_STATUS[code],
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
@@ -44,7 +44,7 @@ const camelCase = (code: string) =>
  * same status wherever it is thrown. Without a message the catalogue's default is used.
  */
 export const errors = Object.fromEntries(
-  (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).map((code) => [
+  (Object.keys(ERROR_MESSAGES) as ErrorCode[]).map((code) => [
     camelCase(code),
     (message?: string, options?: AppErrorOptions) => new AppError(code, message, options),
   ]),
@@ -68,5 +68,5 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
     if (error.details !== undefined) body.error.details = error.details;
     return { status: error.status, body };
   }
-  return { status: 500, body: { error: { code: 'internal', message: ERROR_CATALOGUE.internal.message } } };
+  return { status: 500, body: { error: { code: 'internal', message: ERROR_MESSAGES.internal } } };
 }
