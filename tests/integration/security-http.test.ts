@@ -178,7 +178,8 @@ describe('session cookie', () => {
       expect(login.status).toBe(200);
       const before = client.jar.get('tt.sid');
       expect(before).toBeTruthy();
-      const authorize = await fetch((await login.json()).url as string, { redirect: 'manual' });
+      const { url } = (await login.json()) as { url: string };
+      const authorize = await fetch(url, { redirect: 'manual' });
       const callback = new URL(authorize.headers.get('location')!);
       const signedIn = await client.json(
         '/api/auth/github',
