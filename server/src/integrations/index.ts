@@ -83,14 +83,13 @@ export function resolveProviders(
         })
       : null);
 
-  let scoreboard: Providers['scoreboard'] = {
-    source: 'espn',
-    espn: createEspnClient({ baseUrl: config.ESPN_BASE_URL }),
-  };
-  if (config.SPORTS_SOURCE === 'text-llm') {
-    if (llm) scoreboard = { source: 'text-llm', llm, textUrl: config.SPORTS_TEXT_URL };
-    else logger.warn('SPORTS_SOURCE=text-llm needs OPENAI_API_KEY: using the ESPN scoreboard instead');
+  if (config.SPORTS_SOURCE === 'text-llm' && !llm) {
+    logger.warn('SPORTS_SOURCE=text-llm needs OPENAI_API_KEY: using the ESPN scoreboard instead');
   }
+  const scoreboard: Providers['scoreboard'] =
+    config.SPORTS_SOURCE === 'text-llm' && llm
+      ? { source: 'text-llm', llm, textUrl: config.SPORTS_TEXT_URL }
+      : { source: 'espn', espn: createEspnClient({ baseUrl: config.ESPN_BASE_URL }) };
 
   return {
     signIn: config.githubConfigured ? 'github' : config.devSignInEnabled ? 'development' : 'not configured',

@@ -5,21 +5,10 @@ import { AppError, toErrorBody } from '../errors';
 import { parseInput } from '../http/validate';
 
 /**
- * Wraps a socket handler: parses the payload with its schema, runs it, and acknowledges
- * `{ ok: true, data }` or `{ ok: false, error }`. A handler never throws past this point, and a
- * client that sent no callback simply gets nothing back.
- */
-export function acked<S extends z.ZodType, R>(
-  logger: Logger,
-  schema: S,
-  handler: (input: z.infer<S>) => Promise<R>,
-) {
-  return (payload: unknown, ack?: unknown) => answer(logger, schema, handler, payload, ack);
-}
-
-/**
- * As `acked`, for a handler built once and shared by every socket: Socket.IO calls a listener with
- * `this` set to its socket, which the handler receives first. Per-socket closures would cost memory
+ * Wraps a socket handler built once and shared by every socket: parses the payload with its schema,
+ * runs the handler with the socket (Socket.IO calls a listener with `this` set to its socket), and
+ * acknowledges `{ ok: true, data }` or `{ ok: false, error }`. A handler never throws past this
+ * point, and a client that sent no callback simply gets nothing back. Per-socket closures would cost memory
  * on every idle connection (bench/README.md, idle connections).
  */
 export function ackedOnSocket<Sock, S extends z.ZodType, R>(
