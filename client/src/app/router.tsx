@@ -3,19 +3,18 @@ import { RouteErrorPage } from '@client/components/error-boundary';
 import { Spinner } from '@client/components/spinner';
 import { CallbackPage, LoginPage } from '@client/features/auth';
 import { NotFoundPage } from './not-found-page';
-import { ProtectedLayout } from './protected-layout';
 
 /**
- * The route table of SPEC.md section 2. Signed-in pages are loaded on demand so /login ships only
- * what it needs. Each route has its own error boundary.
+ * The route table of SPEC.md section 2. The signed-in frame (sidebar, top bar, podcast) and its pages
+ * are loaded on demand, so /login ships only what it needs. Each route has its own error boundary.
  */
 export const router = createBrowserRouter([
   { path: '/login', Component: LoginPage, errorElement: <RouteErrorPage /> },
   { path: '/auth/callback', Component: CallbackPage, errorElement: <RouteErrorPage /> },
   {
     path: '/',
-    Component: ProtectedLayout,
-    // Shown while the first page's code loads, so a deep link never paints a blank screen.
+    lazy: async () => ({ Component: (await import('./protected-layout')).ProtectedLayout }),
+    // Shown while the frame's and the first page's code load, so a deep link never paints a blank screen.
     HydrateFallback: () => <Spinner centered label="Loading..." size="lg" />,
     errorElement: <RouteErrorPage />,
     children: [

@@ -1,3 +1,4 @@
+import { House, LogOut, Presentation, Star, User, Volleyball } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { PodcastPlayer } from '@client/features/podcast';
@@ -5,26 +6,11 @@ import { useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
 
 const LINKS = [
-  { to: '/', label: 'Home', end: true, icon: 'M3 10.5L10 4l7 6.5V17a1 1 0 01-1 1h-4v-5H8v5H4a1 1 0 01-1-1z' },
-  {
-    to: '/sports',
-    label: 'Sports',
-    end: false,
-    icon: 'M10 2a8 8 0 100 16 8 8 0 000-16zm0 0v16M2 10h16M4.5 4.5c3 2.5 8 2.5 11 0M4.5 15.5c3-2.5 8-2.5 11 0',
-  },
-  {
-    to: '/fantasy',
-    label: 'Fantasy',
-    end: false,
-    icon: 'M10 2l2.4 5 5.6.8-4 3.9.9 5.5L10 14.6 5.1 17.2 6 11.7 2 7.8 7.6 7z',
-  },
-  { to: '/slideshow', label: 'Slideshow', end: false, icon: 'M3 4h14v10H3zM7 17h6M10 14v3' },
-  {
-    to: '/profile',
-    label: 'Profile',
-    end: false,
-    icon: 'M10 10a3.5 3.5 0 100-7 3.5 3.5 0 000 7zm-6.5 8a6.5 6.5 0 0113 0',
-  },
+  { to: '/', label: 'Home', end: true, icon: House },
+  { to: '/sports', label: 'Sports', end: false, icon: Volleyball },
+  { to: '/fantasy', label: 'Fantasy', end: false, icon: Star },
+  { to: '/slideshow', label: 'Slideshow', end: false, icon: Presentation },
+  { to: '/profile', label: 'Profile', end: false, icon: User },
 ] as const;
 
 export interface SidebarProps {
@@ -98,18 +84,7 @@ export function Sidebar({ open, overlay, onClose }: SidebarProps) {
                     }`
                   }
                 >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 20 20"
-                    className="h-5 w-5 shrink-0"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.6"
-                    strokeLinejoin="round"
-                    strokeLinecap="round"
-                  >
-                    <path d={link.icon} />
-                  </svg>
+                  <link.icon aria-hidden="true" className="h-5 w-5 shrink-0" />
                   {link.label}
                 </NavLink>
               </li>
@@ -146,18 +121,7 @@ export function Sidebar({ open, overlay, onClose }: SidebarProps) {
             onClick={() => void signOut()}
             className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-red-50 hover:text-red-700 dark:text-slate-300 dark:hover:bg-red-950/40 dark:hover:text-red-300"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M8 4H4v12h4M13 6l4 4-4 4M17 10H8" />
-            </svg>
+            <LogOut aria-hidden="true" className="h-5 w-5" />
             Logout
           </button>
         </div>

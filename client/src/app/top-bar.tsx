@@ -1,3 +1,4 @@
+import { Menu, Moon, Sun } from 'lucide-react';
 import { MiniPlayer } from '@client/features/podcast';
 import { useAuth, useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
@@ -27,17 +28,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar, isWide }: TopBarProps) {
         onClick={onToggleSidebar}
         className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-        >
-          <path d="M3 5h14M3 10h14M3 15h14" />
-        </svg>
+        <Menu aria-hidden="true" className="h-5 w-5" />
       </button>
       <div className="min-w-0 flex-1">
         <MiniPlayer />
@@ -50,30 +41,9 @@ export function TopBar({ sidebarOpen, onToggleSidebar, isWide }: TopBarProps) {
         className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
         {theme === 'dark' ? (
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-          >
-            <circle cx="10" cy="10" r="3.5" />
-            <path d="M10 2v2M10 16v2M2 10h2M16 10h2M4.3 4.3l1.4 1.4M14.3 14.3l1.4 1.4M4.3 15.7l1.4-1.4M14.3 5.7l1.4-1.4" />
-          </svg>
+          <Sun aria-hidden="true" className="h-5 w-5" />
         ) : (
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinejoin="round"
-          >
-            <path d="M16.5 12.5A7 7 0 017.5 3.5a7 7 0 109 9z" />
-          </svg>
+          <Moon aria-hidden="true" className="h-5 w-5" />
         )}
       </button>
       <div className="flex min-w-0 items-center gap-2">

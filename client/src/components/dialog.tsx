@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { ModalSurface } from './modal-surface';
 
@@ -83,17 +84,7 @@ export function CloseButton({ label, onClick }: { label: string; onClick: () => 
       onClick={onClick}
       className="-m-1 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      >
-        <path d="M5 5l10 10M15 5L5 15" />
-      </svg>
+      <X aria-hidden="true" className="h-5 w-5" />
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { Mic, Shield, Star, Trash2 } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ChatMessage, TeamSide } from '@shared/schemas/chat';
 import { CHAT_MESSAGE_MAX_CHARS } from '@shared/limits';
@@ -24,18 +25,14 @@ function RoleIcon({ role }: { role: ChatMessage['role'] }) {
   if (role === 'admin') {
     return (
       <span title="Admin" aria-label="Admin" role="img" className="text-amber-500">
-        <svg viewBox="0 0 20 20" fill="currentColor" className="h-3.5 w-3.5" aria-hidden="true">
-          <path d="M10 1.5 3 4.5v5c0 4.2 3 7.9 7 9 4-1.1 7-4.8 7-9v-5l-7-3Z" />
-        </svg>
+        <Shield aria-hidden="true" className="h-3.5 w-3.5" fill="currentColor" />
       </span>
     );
   }
   if (role === 'moderator') {
     return (
       <span title="Moderator" aria-label="Moderator" role="img" className="text-sky-500">
-        <svg viewBox="0 0 20 20" fill="currentColor" className="h-3.5 w-3.5" aria-hidden="true">
-          <path d="m10 1.8 2.4 5 5.4.6-4 3.7 1.1 5.4L10 13.8l-4.9 2.7 1.1-5.4-4-3.7 5.4-.6 2.4-5Z" />
-        </svg>
+        <Star aria-hidden="true" className="h-3.5 w-3.5" fill="currentColor" />
       </span>
     );
   }
@@ -87,9 +84,7 @@ function MessageRow({
           aria-label={`Delete message from @${message.login}`}
           className="self-start rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-sky-500"
         >
-          <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4" aria-hidden="true">
-            <path d="M7 2h6l1 2h4v2H2V4h4l1-2Zm-3 6h12l-1 10H5L4 8Z" />
-          </svg>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
         </button>
       )}
     </li>
@@ -229,18 +224,7 @@ export function GameChat({
             className="inline-flex items-center rounded-full bg-emerald-100 px-2 py-0.5 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200"
             aria-label={`${voiceParticipantCount} in voice`}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="mr-1 inline h-3.5 w-3.5 align-[-2px]"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            >
-              <rect x="7" y="2.5" width="6" height="10" rx="3" />
-              <path d="M4.5 9.5a5.5 5.5 0 0011 0M10 15v2.5" />
-            </svg>
+            <Mic aria-hidden="true" className="mr-1 inline h-3.5 w-3.5 align-[-2px]" />
             {voiceParticipantCount}
           </span>
           {chat.status === 'offline' && (

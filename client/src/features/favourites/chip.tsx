@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClass } from '@client/components/button';
 
@@ -42,17 +43,7 @@ export function FavouriteChip({
         onClick={onRemove}
         className="mr-1 -ml-1 flex h-5 w-5 items-center justify-center rounded-full text-slate-500 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 hover:bg-red-100 hover:text-red-700 focus-visible:opacity-100 pointer-coarse:opacity-100 dark:text-slate-400 dark:hover:bg-red-500/20 dark:hover:text-red-300"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="h-3 w-3"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-        >
-          <path d="M5 5l10 10M15 5L5 15" />
-        </svg>
+        <X aria-hidden="true" className="h-3 w-3" strokeWidth={3} />
       </button>
     </li>
   );

@@ -1,86 +1,32 @@
-/** The players' icons: 20×20 strokes and fills in currentColor, hidden from assistive technology. */
-import { useId, type ReactNode } from 'react';
+/**
+ * The players' icons, in currentColor and hidden from assistive technology: the controls come from
+ * the app's icon set; the skip buttons (with their seconds) and the cover are drawn here.
+ */
+import { Pause, Play, Shuffle, SkipBack, SkipForward, Volume2, VolumeX } from 'lucide-react';
+import { useId } from 'react';
 
-function Icon({ className = 'h-5 w-5', children }: { className?: string; children: ReactNode }) {
-  return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" className={className}>
-      {children}
-    </svg>
-  );
-}
-
-export const PlayIcon = ({ className }: { className?: string }) => (
-  <Icon className={className}>
-    <path
-      fill="currentColor"
-      d="M6.5 4.2v11.6a.9.9 0 001.37.77l9.2-5.8a.9.9 0 000-1.54l-9.2-5.8a.9.9 0 00-1.37.77z"
-    />
-  </Icon>
+export const PlayIcon = ({ className = 'h-5 w-5' }: { className?: string }) => (
+  <Play aria-hidden="true" focusable="false" className={className} fill="currentColor" />
 );
 
-export const PauseIcon = ({ className }: { className?: string }) => (
-  <Icon className={className}>
-    <rect fill="currentColor" x="5" y="4" width="3.6" height="12" rx="1" />
-    <rect fill="currentColor" x="11.4" y="4" width="3.6" height="12" rx="1" />
-  </Icon>
+export const PauseIcon = ({ className = 'h-5 w-5' }: { className?: string }) => (
+  <Pause aria-hidden="true" focusable="false" className={className} fill="currentColor" />
 );
 
 export const PreviousIcon = () => (
-  <Icon>
-    <path
-      fill="currentColor"
-      d="M15.5 5v10a.8.8 0 01-1.23.67L7.5 11.2v3.3a.8.8 0 01-1.6 0v-9a.8.8 0 011.6 0v3.3l6.77-4.47A.8.8 0 0115.5 5z"
-    />
-  </Icon>
+  <SkipBack aria-hidden="true" focusable="false" className="h-5 w-5" fill="currentColor" />
 );
 
 export const NextIcon = () => (
-  <Icon>
-    <path
-      fill="currentColor"
-      d="M4.5 5v10a.8.8 0 001.23.67l6.77-4.47v3.3a.8.8 0 001.6 0v-9a.8.8 0 00-1.6 0v3.3L5.73 4.33A.8.8 0 004.5 5z"
-    />
-  </Icon>
+  <SkipForward aria-hidden="true" focusable="false" className="h-5 w-5" fill="currentColor" />
 );
 
-export const ShuffleIcon = () => (
-  <Icon className="h-4 w-4">
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.7"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="M3 6h2.5c2.5 0 3.5 1.5 4.5 4s2 4 4.5 4H17M3 14h2.5c1.3 0 2.2-.4 2.9-1.1M11.6 7.1C12.3 6.4 13.2 6 14.5 6H17M15 4l2 2-2 2M15 12l2 2-2 2"
-    />
-  </Icon>
-);
+export const ShuffleIcon = () => <Shuffle aria-hidden="true" focusable="false" className="h-4 w-4" />;
 
-export const VolumeIcon = ({ muted }: { muted: boolean }) => (
-  <Icon className="h-4 w-4">
-    <path
-      fill="currentColor"
-      d="M3 7.5h2.8L9.6 4.4a.6.6 0 011 .47v10.26a.6.6 0 01-1 .47L5.8 12.5H3a.8.8 0 01-.8-.8V8.3a.8.8 0 01.8-.8z"
-    />
-    {muted ? (
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.7"
-        strokeLinecap="round"
-        d="M13 7.5l5 5M18 7.5l-5 5"
-      />
-    ) : (
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        d="M13.2 7.3a3.8 3.8 0 010 5.4M15.4 5.2a6.8 6.8 0 010 9.6"
-      />
-    )}
-  </Icon>
-);
+export const VolumeIcon = ({ muted }: { muted: boolean }) => {
+  const Icon = muted ? VolumeX : Volume2;
+  return <Icon aria-hidden="true" focusable="false" className="h-4 w-4" />;
+};
 
 /** A circular arrow with the number of seconds inside, like podcast apps draw skip buttons. */
 export const SkipIcon = ({ seconds, direction }: { seconds: number; direction: 'back' | 'forward' }) => (

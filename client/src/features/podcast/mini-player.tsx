@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { PlayButton } from './play-button';
 import { formatTime } from './rules';
 import { usePlayer } from './use-player';
@@ -94,17 +95,7 @@ export function MiniPlayer() {
               onClick={engine.dismissError}
               className="-my-0.5 shrink-0 rounded p-0.5 text-red-700 hover:bg-red-100 dark:text-red-300 dark:hover:bg-red-900"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="h-4 w-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-              >
-                <path d="M5.5 5.5l9 9M14.5 5.5l-9 9" />
-              </svg>
+              <X aria-hidden="true" className="h-4 w-4" />
             </button>
           </div>
         ) : null}

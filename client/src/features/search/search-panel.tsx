@@ -1,3 +1,4 @@
+import { ListFilter } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SearchResult } from '@shared/schemas/search';
 import { buttonClass, cardClass } from '@client/components/button';
@@ -101,17 +102,7 @@ export function SearchPanel({ title, placeholder, defaultQuery, externalQuery, o
             onClick={() => setFiltersOpen((open) => !open)}
             className={buttonClass('secondary')}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="h-4 w-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            >
-              <path d="M3 5h14M6 10h8M8.5 15h3" />
-            </svg>
+            <ListFilter aria-hidden="true" className="h-4 w-4" />
             Filters
           </button>
         </div>

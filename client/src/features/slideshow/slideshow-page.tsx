@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { X } from 'lucide-react';
+import { CarouselDots, CarouselPlayButton, CarouselStepButton } from '@client/components/carousel-controls';
 import { ModalSurface } from '@client/components/modal-surface';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { SLIDES, type Slide } from './slides';
@@ -104,30 +106,17 @@ export function SlideshowPage({ slides = SLIDES }: { slides?: Slide[] }) {
             onClick={close}
             className={`${roundButton} flex`}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            >
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
+            <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </header>
 
         <div className="relative flex min-h-0 flex-1 items-center gap-4 px-4 sm:px-8">
-          <button
-            type="button"
-            aria-label="Previous slide"
+          <CarouselStepButton
+            direction="previous"
             title="Previous (←)"
             onClick={() => go(-1)}
             className={`${roundButton} hidden sm:flex`}
-          >
-            <Chevron direction="left" />
-          </button>
+          />
           <section
             key={index}
             aria-roledescription="slide"
@@ -137,73 +126,33 @@ export function SlideshowPage({ slides = SLIDES }: { slides?: Slide[] }) {
           >
             {slide.content}
           </section>
-          <button
-            type="button"
-            aria-label="Next slide"
+          <CarouselStepButton
+            direction="next"
             title="Next (→)"
             onClick={() => go(1)}
             className={`${roundButton} hidden sm:flex`}
-          >
-            <Chevron direction="right" />
-          </button>
+          />
         </div>
 
         <footer className="relative flex flex-wrap items-center justify-center gap-x-4 gap-y-2 px-4 py-4 sm:py-6">
-          <button
-            type="button"
-            aria-label="Previous slide"
+          <CarouselStepButton
+            direction="previous"
             onClick={() => go(-1)}
             className={`${roundButton} flex sm:hidden`}
-          >
-            <Chevron direction="left" />
-          </button>
-          <div className="flex items-center gap-2">
-            {slides.map((item, dot) => (
-              <button
-                key={item.title}
-                type="button"
-                aria-label={`Go to slide ${dot + 1}: ${item.title}`}
-                aria-current={dot === index ? 'true' : undefined}
-                onClick={() => setIndex(dot)}
-                className="group flex h-8 items-center px-1"
-              >
-                <span
-                  className={`block h-2.5 rounded-full transition-all ${
-                    dot === index
-                      ? 'w-8 bg-brand-600 dark:bg-brand-500'
-                      : 'w-2.5 bg-slate-300 group-hover:bg-slate-400 dark:bg-slate-600 dark:group-hover:bg-slate-500'
-                  }`}
-                />
-              </button>
-            ))}
-          </div>
-          <button
-            type="button"
-            aria-label={autoplay ? 'Pause slideshow' : 'Play slideshow'}
-            aria-pressed={autoplay}
+          />
+          <CarouselDots slides={slides} index={index} onSelect={setIndex} size="large" />
+          <CarouselPlayButton
+            playing={autoplay}
+            pressable
             title={autoplay ? 'Pause (Space)' : 'Play (Space)'}
-            onClick={() => setAutoplay((current) => !current)}
+            onToggle={() => setAutoplay((current) => !current)}
             className={`${roundButton} flex`}
-          >
-            {autoplay ? (
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-                <rect x="5" y="4" width="3.5" height="12" rx="1" />
-                <rect x="11.5" y="4" width="3.5" height="12" rx="1" />
-              </svg>
-            ) : (
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-                <path d="M6.5 4.2v11.6a.9.9 0 001.37.77l9.2-5.8a.9.9 0 000-1.54l-9.2-5.8a.9.9 0 00-1.37.77z" />
-              </svg>
-            )}
-          </button>
-          <button
-            type="button"
-            aria-label="Next slide"
+          />
+          <CarouselStepButton
+            direction="next"
             onClick={() => go(1)}
             className={`${roundButton} flex sm:hidden`}
-          >
-            <Chevron direction="right" />
-          </button>
+          />
           <p className="hidden w-full text-center text-xs text-slate-500 sm:block dark:text-slate-400">
             <Key>←</Key> <Key>→</Key> to move · <Key>Space</Key> to {autoplay ? 'pause' : 'play'} ·{' '}
             <Key>Esc</Key> to close
@@ -229,22 +178,5 @@ function Backdrop() {
       <div className="absolute -top-32 -left-32 h-96 w-96 rounded-full bg-brand-500/15 blur-3xl dark:bg-brand-500/20" />
       <div className="absolute -right-24 -bottom-40 h-[28rem] w-[28rem] rounded-full bg-emerald-400/15 blur-3xl dark:bg-emerald-500/10" />
     </div>
-  );
-}
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={direction === 'left' ? 'M12.5 4.5L7 10l5.5 5.5' : 'M7.5 4.5L13 10l-5.5 5.5'} />
-    </svg>
   );
 }

@@ -1,3 +1,4 @@
+import { Tv } from 'lucide-react';
 import type { Game, LeagueName } from '@shared/schemas/sports';
 import { textOn } from '@client/lib/colour-contrast';
 import { catalogueTeam, formatStartTime, statusLabel, statusTone, TONE_TEXT } from './game-format';
@@ -28,19 +29,7 @@ export function TeamMark({
 }
 
 function TvIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      className="h-3.5 w-3.5 shrink-0"
-    >
-      <rect x="2.5" y="5" width="15" height="10" rx="1.5" />
-      <path d="M7 2.5 10 5l3-2.5M7 17.5h6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+  return <Tv aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />;
 }
 
 function TeamRow({ game, side }: { game: Game; side: 'away' | 'home' }) {
