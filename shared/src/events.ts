@@ -35,7 +35,7 @@ export interface ServerToClientEvents {
    */
   'voice:presence-changed': (presence: VoicePresence | VoiceCount) => void;
   'voice:signal': (signal: VoiceSignal) => void;
-  /** Any scoreboard change, to every client: the full dataset (SPEC.md's own event name, kept). */
+  /** Any scoreboard change, to every client: the full dataset (the event keeps its original name). */
   sportsDataUpdated: (payload: SportsDataUpdatedPayload) => void;
   /** Stages of a requested scoreboard refresh, to the tabs of the users who asked for it. */
   'sports:refresh-progressed': (progress: SportsRefreshProgress) => void;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
-/** SPEC.md section 9: an AI team picks 1.5 s after the turn passes to it. */
+/** An AI team picks 1.5 s after the turn passes to it. */
 const AI_PICK_DELAY_MS = 1500;
 const TEAMS = [
   'My Team',

@@ -49,7 +49,7 @@ log(`fake ESPN on ${espn.url}`);
 // The local news index (no EXA_API_KEY) ingests these feeds, so the dashboard shows headlines.
 const newsFeeds = await startFakeNewsFeeds({ port: FAKE_NEWS_PORT });
 log(`fake news feeds on ${newsFeeds.url}`);
-// Voice media goes through a TURN server on loopback only (relay policy): DESIGN.md.
+// Voice media goes through a TURN server on loopback only (relay policy), so no media packet leaves 127.0.0.1.
 const turn = await startTurnServer();
 log(`TURN server on ${turn.url}`);
 

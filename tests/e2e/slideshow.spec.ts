@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
-/** SPEC.md section 9: slideshow autoplay every 5000 ms. */
+/** Slideshow autoplay moves on every 5000 ms. */
 const AUTOPLAY_MS = 5000;
 
 const slideshow = (page: Page) => page.getByRole('dialog', { name: 'Slideshow' });

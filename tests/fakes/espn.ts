@@ -1,6 +1,5 @@
 /**
- * A local fake of ESPN's public site API scoreboard (../shared/reference/third-party-apis.md section
- * 4), speaking its real shape: string scores, `homeAway` rather than array order, status type names
+ * A local fake of ESPN's public site API scoreboard, speaking its real shape: string scores, `homeAway` rather than array order, status type names
  * and states (postponed and cancelled in both of the states fixtures disagree on), broadcasts and
  * geoBroadcasts, game links. Every game is "today", relative to when the fake starts.
  *

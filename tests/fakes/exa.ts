@@ -1,6 +1,5 @@
 /**
- * A local fake of Exa's REST API speaking its real shapes (../shared/reference/third-party-apis.md
- * section 2):
+ * A local fake of Exa's REST API speaking its real shapes:
  *
  * - POST /search       { query, numResults, type, …filters, contents?: { text, highlights, summary } }
  *                      → { requestId, resolvedSearchType, results: [{ id, url, title, publishedDate, author,

@@ -1,6 +1,6 @@
 /**
  * A local fake of GitHub's OAuth web flow and the bits of its REST API the app uses, speaking the real
- * shapes (../shared/reference/third-party-apis.md section 1):
+ * shapes:
  *
  * - GET  /login/oauth/authorize     → 302 to redirect_uri?code=…&state=… (or ?error=…&error_description=…)
  * - POST /login/oauth/access_token  → token, honouring Accept (JSON, form-encoded, XML); errors are HTTP 200

@@ -1,5 +1,5 @@
 /**
- * A local fake of Jina AI Reader (../shared/reference/third-party-apis.md section 3):
+ * A local fake of Jina AI Reader:
  *
  * - GET /<target URL>        (options from headers only)
  * - POST /  { "url": "…" }   (JSON or form body)

@@ -1,6 +1,6 @@
 /**
  * A local fake of an OpenAI-compatible chat completions endpoint with structured output
- * (../shared/reference/third-party-apis.md section 5.5), verified against the `openai` v6 SDK's shapes:
+ * (response_format json_schema), verified against the `openai` v6 SDK's shapes:
  *
  * - POST /v1/chat/completions   `{ id, object: 'chat.completion', created, model, choices: [{ index,
  *                                 message: { role, content, refusal }, finish_reason }], usage }`

@@ -6,7 +6,7 @@ import { freePort } from './redis-server';
 /**
  * A TURN server (Debian's coturn) on loopback for voice tests: with ICE_TRANSPORT_POLICY=relay every
  * media packet goes browser → 127.0.0.1 TURN → browser, so no packet ever leaves the machine.
- * coturn refuses loopback peers unless told otherwise (--allow-loopback-peers, DESIGN.md).
+ * coturn refuses loopback peers unless told otherwise (--allow-loopback-peers).
  *
  * It checks credentials one of two ways: a static user (the default), or, given `authSecret`, the
  * TURN REST scheme (`--use-auth-secret`): a username `<expiry>:<anything>` whose password is

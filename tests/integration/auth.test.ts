@@ -102,7 +102,7 @@ describe('sign-in through the development OAuth server (same code path as GitHub
     expect(answer.status).toBe(400);
   });
 
-  it("answers SPEC.md's text when a code is used twice", async () => {
+  it('answers the sign-in failure text when a code is used twice', async () => {
     const app = await start();
     const first = cookieClient(app.baseUrl);
     const { code, state } = await authorize(app, first);
@@ -154,7 +154,7 @@ describe('sign-in through the development OAuth server (same code path as GitHub
 });
 
 describe('sign-in not configured in production', () => {
-  it("answers SPEC.md's 'not configured' text and serves no development sign-in", async () => {
+  it("answers the 'not configured' text and serves no development sign-in", async () => {
     const app = await start({ env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) } });
     const answer = await fetch(`${app.baseUrl}/api/auth/github/login`);
     expect(answer.status).toBe(503);

@@ -231,7 +231,7 @@ describe('game chat over Socket.IO', () => {
   });
 });
 
-describe('game chat over REST (SPEC.md section 7)', () => {
+describe('game chat over REST', () => {
   it('stores a posted message from the session user and broadcasts it like a socket one', async () => {
     const app = await start();
     const gameId = newGame();

@@ -1,5 +1,5 @@
 /**
- * The HTTP and socket security posture of DESIGN.md, attacked from outside: foreign Origins on the
+ * The HTTP and socket security posture (docs/product.md, Security), attacked from outside: foreign Origins on the
  * socket and on every state-changing call, session cookie flags in development and behind TLS in
  * production, security headers and the Content Security Policy, rate limits on chat, search and the
  * AI and refresh endpoints (shared by every instance), and identity spoofed through request bodies.

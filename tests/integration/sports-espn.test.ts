@@ -227,7 +227,7 @@ describe('Refresh All (POST /api/sports/generate)', () => {
       expect(after[league] - before[league]).toBe(1);
   });
 
-  it('answers SPEC.md-style errors when the source fails, keeps the last scoreboard, and recovers', async () => {
+  it('answers catalogue errors when the source fails, keeps the last scoreboard, and recovers', async () => {
     const app = await start();
     const fan = await sportsFan(app, 'unlucky', sockets);
     const first = (await (await fan.client.request('/api/sports/scoreboard')).json()) as ScoreboardResponse;
@@ -332,7 +332,7 @@ describe('game refresh (POST /api/game/process)', () => {
     expect(gameIn(stored, '401695001')?.homeScore).toBe(5);
   });
 
-  it('answers SPEC.md errors for unknown games and malformed bodies', async () => {
+  it('answers clear errors for unknown games and malformed bodies', async () => {
     const app = await start();
     const fan = await sportsFan(app, 'curious', sockets);
     const unknown = await fan.client.json('/api/game/process', {

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { gameIn, nextUpdate, sportsFan } from './sports-helpers';
 
 /**
- * Several instances behind one Redis (DESIGN.md): one polls, every client on every instance gets the
+ * Several instances behind one Redis: one polls, every client on every instance gets the
  * pushes, concurrent refreshes on different instances share one fetch. This is the only sports test
  * file on the run's shared Redis, and its tests run one after another, so the scoreboard keys are its own.
  */

@@ -70,7 +70,7 @@ async function start(env: Record<string, string> = {}) {
 const textHost = () => new URL(espn.url).host;
 
 describe('text-llm scoreboard source (page reader + structured output)', () => {
-  it('extracts the page’s games with the model and stores them as SPEC.md games', async () => {
+  it('extracts the page’s games with the model and stores them as shared Game objects', async () => {
     const app = await start();
     const fan = await sportsFan(app, 'reader', sockets);
     const answer = await fan.client.request('/api/sports/scoreboard');
@@ -119,7 +119,7 @@ describe('text-llm scoreboard source (page reader + structured output)', () => {
     expect(request!.messages.at(-1)!.content).toContain('NFL: Detroit Lions 21 at Kansas City Chiefs 20');
   });
 
-  it('broadcasts SPEC.md’s progress messages on Refresh All, with stable game ids', async () => {
+  it('broadcasts the refresh progress messages on Refresh All, with stable game ids', async () => {
     const app = await start();
     const fan = await sportsFan(app, 'progress', sockets);
     const first = (await (await fan.client.request('/api/sports/scoreboard')).json()) as ScoreboardResponse;

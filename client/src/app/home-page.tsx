@@ -10,13 +10,13 @@ import {
 import { SearchPanel, type ExternalQuery } from '@client/features/search';
 import { useDocumentTitle } from '@client/lib/document-title';
 
-/** SPEC.md leaves the sports default wording open; this asks for the same kind of headlines. */
+/** The sports side's default query: the same kind of headlines as the tech side's, for the four leagues. */
 export const SPORTS_DEFAULT_QUERY = 'Latest sports news headlines from the NFL, NBA, MLB and NHL';
 export const TECH_DEFAULT_QUERY =
   'Latest headlines in startups, full stack software engineering and tech industry news';
 
 /**
- * The home dashboard (SPEC.md section 2): sports on the left (favourite teams, Sports News), tech on
+ * The home dashboard: sports on the left (favourite teams, Sports News), tech on
  * the right (tech interests, Tech News), stacked on narrow screens. A chip fills its side's search;
  * 'Read' opens the article drawer, whose 'View in Frame' hands over to the frame viewer.
  */

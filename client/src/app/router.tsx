@@ -5,7 +5,7 @@ import { CallbackPage, LoginPage } from '@client/features/auth';
 import { NotFoundPage } from './not-found-page';
 
 /**
- * The route table of SPEC.md section 2. The signed-in frame (sidebar, top bar, podcast) and its pages
+ * The app's route table (docs/product.md, Routes). The signed-in frame (sidebar, top bar, podcast) and its pages
  * are loaded on demand, so /login ships only what it needs. Each route has its own error boundary.
  */
 export const router = createBrowserRouter([

@@ -27,7 +27,7 @@ export interface DialogProps {
 
 /**
  * A centred modal: focus trapped, Escape and the X close it, the page behind does not scroll.
- * Renders nothing while closed (SPEC.md: "The modal renders nothing when not open").
+ * Renders nothing while closed.
  */
 export function Dialog({
   open,

@@ -2,13 +2,13 @@ import { useId, type ReactNode } from 'react';
 import { CloseButton } from './dialog';
 import { ModalSurface } from './modal-surface';
 
-/** Drawer slide-in time (SPEC.md section 9). */
+/** Drawer slide-in time. */
 export const DRAWER_TRANSITION_MS = 300;
 
 export interface DrawerProps {
   open: boolean;
   onClose: () => void;
-  /** Which edge it slides in from; the generic drawer of SPEC.md is on the left, the article drawer on the right. */
+  /** Which edge it slides in from; the generic drawer is on the left, the article drawer on the right. */
   side?: 'left' | 'right';
   title?: ReactNode;
   /** Width classes; the generic drawer is at most max-w-sm, rising to 2xl on large screens. */

@@ -1,7 +1,7 @@
 /**
  * The app's one HTTP client for its own API (/api). JSON in and out, the session cookie rides along.
- * A non-OK answer throws ApiError with the server's `error.message` (SPEC.md section 8), else
- * 'HTTP error! status: {code}'. There is no default timeout (SPEC.md section 9); pass a signal to cancel.
+ * A non-OK answer throws ApiError with the server's `error.message`, else
+ * 'HTTP error! status: {code}'. There is no default timeout; pass a signal to cancel.
  */
 
 export class ApiError extends Error {

@@ -4,7 +4,7 @@ import type { LoginUrlResponse, MeResponse, Role, User } from '@shared/schemas/a
 import { ApiError, api } from './api-client';
 import { disconnectSocket } from './socket';
 
-/** Auth state of SPEC.md section 3, plus the chat role the server derived from the session. */
+/** Auth state (user, isAuthenticated, isLoading, error), plus the chat role the server derived from the session. */
 export interface AuthState {
   user: User | null;
   role: Role | null;
@@ -63,7 +63,7 @@ const SIGNED_OUT: AuthState = {
 };
 
 /**
- * Holds who is signed in. The GitHub token stays on the server (DESIGN.md); the browser only ever
+ * Holds who is signed in. The GitHub token never leaves the server; the browser only ever
  * asks /api/auth/me for the profile its session cookie belongs to.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -161,7 +161,7 @@ export function useSignOut(): () => Promise<void> {
   }, [logout, navigate]);
 }
 
-/** The auth state and actions; throws outside AuthProvider (SPEC.md section 8). */
+/** The auth state and actions; throws outside AuthProvider. */
 export function useAuth(): AuthContextValue {
   const value = use(AuthContext);
   if (!value) throw new Error('useAuth must be used within an AuthProvider');

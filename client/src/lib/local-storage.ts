@@ -1,6 +1,6 @@
 /**
  * Browser storage that never breaks the page: read and write failures (private mode, quota, corrupt
- * JSON) are only logged and the caller gets its default (SPEC.md section 8, "Storage read/write failures").
+ * JSON) are only logged and the caller gets its default.
  */
 
 export function readStored<T>(key: string, parse: (value: unknown) => T | null, fallback: T): T {

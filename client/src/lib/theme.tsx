@@ -2,7 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 
 export type Theme = 'light' | 'dark';
 
-/** localStorage key of the chosen theme (SPEC.md section 7); the inline script in index.html reads it too. */
+/** localStorage key of the chosen theme; the inline script in index.html reads it too. */
 export const THEME_KEY = 'theme';
 
 function systemTheme(): Theme {
@@ -11,7 +11,7 @@ function systemTheme(): Theme {
     : 'light';
 }
 
-/** The stored preference, else the system's (SPEC.md section 4, Theme). */
+/** The stored preference, else the system's. */
 export function initialTheme(): Theme {
   try {
     const stored = localStorage.getItem(THEME_KEY);
@@ -66,7 +66,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   return <ThemeContext value={value}>{children}</ThemeContext>;
 }
 
-/** The theme and its setters; throws outside ThemeProvider (SPEC.md section 8). */
+/** The theme and its setters; throws outside ThemeProvider. */
 export function useTheme(): ThemeContextValue {
   const value = use(ThemeContext);
   if (!value) throw new Error('useTheme must be used within a ThemeProvider');

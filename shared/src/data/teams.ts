@@ -1,10 +1,10 @@
 import teamsJson from './teams.json';
 
-/** The four leagues, in the order the team picker walks them (SPEC.md section 2). */
+/** The four leagues, in the order the team picker walks them. */
 export const LEAGUE_KEYS = ['nfl', 'nba', 'mlb', 'nhl'] as const;
 export type LeagueKey = (typeof LEAGUE_KEYS)[number];
 
-/** A sports team of the catalogue (SPEC.md section 3, "Sports team"). */
+/** A sports team of the catalogue. */
 export interface SportsTeam {
   name: string;
   /** Unique within its league only: ATL is a Falcon, a Hawk and a Brave. */
@@ -16,7 +16,7 @@ export interface SportsTeam {
   secondary_color: string;
 }
 
-/** A league with its teams (SPEC.md section 3, "League"). */
+/** A league with its teams. */
 export interface League {
   key: LeagueKey;
   /** The league label: NFL, NBA, MLB, NHL. */

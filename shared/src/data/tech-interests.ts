@@ -1,10 +1,10 @@
 import techJson from './tech-interests.json';
 
-/** The four tech groups, in the order the tech picker walks them (SPEC.md section 2). */
+/** The four tech groups, in the order the tech picker walks them. */
 export const TECH_CATEGORY_KEYS = ['languages', 'stacks', 'industries', 'companies'] as const;
 export type TechCategoryKey = (typeof TECH_CATEGORY_KEYS)[number];
 
-/** An item of the tech catalogue (SPEC.md section 3, "Interest item"). Looked up by short_name. */
+/** An item of the tech catalogue Looked up by short_name. */
 export interface InterestItem {
   name: string;
   short_name: string;
@@ -66,7 +66,7 @@ export function getTechCategory(key: TechCategoryKey): TechCategory {
   return byCategory.get(key)!;
 }
 
-/** An item by group and short name (SPEC.md section 5: lookups are by short_name). */
+/** An item by group and short name (lookups are by short_name, never by name). */
 export function findInterest(category: TechCategoryKey, shortName: string): InterestItem | undefined {
   return byCategory.get(category)?.items.find((item) => item.short_name === shortName);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The GitHub profile fields the app shows (SPEC.md section 3, User). */
+/** The GitHub profile fields the app shows. */
 export const userSchema = z.object({
   id: z.number().int(),
   login: z.string().min(1),

@@ -22,7 +22,7 @@ export const chatTextSchema = z
   .min(1, 'A message cannot be empty')
   .max(CHAT_MESSAGE_MAX_CHARS, `A message has at most ${CHAT_MESSAGE_MAX_CHARS} characters`);
 
-/** A stored chat message (SPEC.md section 3), as every client receives it. */
+/** A stored chat message, as every client receives it. */
 export const chatMessageSchema = z.object({
   id: z.string(),
   gameId: gameIdSchema,
@@ -80,7 +80,7 @@ export interface ChatPage {
   hasMore: boolean;
 }
 
-/** GET /api/chat/games/{gameId}/messages query (SPEC.md section 7). */
+/** GET /api/chat/games/{gameId}/messages query. */
 export const chatListQuerySchema = z.object({
   awayTeam: z.string().max(80).optional(),
   homeTeam: z.string().max(80).optional(),
@@ -88,7 +88,7 @@ export const chatListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
 });
 
-/** POST /api/chat/games/{gameId}/messages body (SPEC.md section 7); `username` is ignored. */
+/** POST /api/chat/games/{gameId}/messages body; `username` is ignored. */
 export const chatPostBodySchema = z.object({
   message: chatTextSchema,
   team: teamSideSchema,

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { httpUrlSchema } from './search';
 
 /**
- * Page content and the frame check (SPEC.md sections 3 "Fetched page content", 4 "Article drawer and
- * frame viewer" and 7 "Sports and page content"). Every page is fetched by the server through its
+ * Page content (the article drawer, the game dialog) and the frame check (the frame viewer). Every page is fetched by the server through its
  * guarded fetcher (http/https only, never private addresses): the browser never talks to a reader
  * service or a third-party header inspector.
  *

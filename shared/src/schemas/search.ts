@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { withoutTrailingSlashes } from '../url';
 
 /**
- * The news search API under /api/exa (SPEC.md sections 3 "Search filters", "Search result / article"
- * and 7 "Search"). One contract whichever provider answers: Exa when the server has EXA_API_KEY, else
+ * The news search API under /api/exa: filters in, normalised articles out. One contract whichever provider answers: Exa when the server has EXA_API_KEY, else
  * the server's local news index built from RSS/Atom feeds. Bodies are validated with these schemas on
- * the server; the client builds them from its filters (blank fields left out, SPEC.md section 5).
+ * the server; the client builds them from its filters (blank fields left out).
  *
  * Endpoints (all POST, JSON, signed-in, rate-limited per user; errors are `{ error: { code, message } }`):
  * - /api/exa/search               SearchRequest             → SearchResponse
@@ -17,7 +16,7 @@ import { withoutTrailingSlashes } from '../url';
  *                                                             lines, ending with `data: [DONE]`
  */
 
-/** The result counts the filter panel offers (SPEC.md section 9). */
+/** The result counts the filter panel offers. */
 export const SEARCH_NUM_RESULTS_OPTIONS = [5, 10, 20, 50] as const;
 export const SEARCH_DEFAULT_NUM_RESULTS = 10;
 /** The most results one request may ask for (Exa's own ceiling). */
@@ -26,7 +25,7 @@ export const SEARCH_MAX_NUM_RESULTS = 100;
 export const GET_CONTENTS_MAX_URLS = 10;
 export const SEARCH_QUERY_MAX_CHARS = 500;
 export const SEARCH_DOMAINS_MAX = 50;
-/** Marker and terminator of the answer stream (SPEC.md section 9). */
+/** Marker and terminator of the answer stream. */
 export const STREAM_DATA_PREFIX = 'data: ';
 export const STREAM_DONE = '[DONE]';
 
@@ -75,7 +74,7 @@ export const publishedDateSchema = z.union(
 
 const domainListSchema = z.array(domainSchema).max(SEARCH_DOMAINS_MAX).optional();
 
-/** The filters every search sends (SPEC.md section 3 "Search filters" without the include flags). */
+/** The filters every search sends (the client's filters without the include flags). */
 const searchFilterShape = {
   /** The query, trimmed; blank queries are refused (the client never sends them). */
   query: z
@@ -111,11 +110,11 @@ export type ParsedSearchRequest = z.output<typeof searchRequestSchema>;
 
 /** The three content flags of search-with-content and get-contents. */
 const contentFlagsShape = {
-  /** The page's text as markdown (SPEC.md: from includeContent). */
+  /** The page's text as markdown (the client's includeContent). */
   text: z.boolean().default(true),
-  /** A few key sentences (SPEC.md: includeHighlights). */
+  /** A few key sentences (the client's includeHighlights). */
   highlights: z.boolean().default(false),
-  /** A short summary (SPEC.md: includeSummary); an AI summary when the server has AI configured. */
+  /** A short summary (the client's includeSummary); an AI summary when the server has AI configured. */
   summary: z.boolean().default(true),
 };
 
@@ -166,7 +165,7 @@ export const answerRequestSchema = z.object({
 export type AnswerRequest = z.input<typeof answerRequestSchema>;
 export type ParsedAnswerRequest = z.output<typeof answerRequestSchema>;
 
-/** One article (SPEC.md section 3 "Search result / article"), normalised whichever provider answered. */
+/** One search result (an article), normalised whichever provider answered. */
 export const searchResultSchema = z.object({
   /** Stable id of the document (usually its URL). */
   id: z.string(),

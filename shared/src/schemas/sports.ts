@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { gameIdSchema } from './chat';
 
 /**
- * The scoreboard (SPEC.md sections 3 "Game", "League group", "Sports dataset", 4 "Sports data" and 7
- * "Sports and page content"). The server owns it: it polls the configured source, keeps the dataset
+ * The scoreboard: games, grouped by league, and the calls that read and refresh it. The server owns it: it polls the configured source, keeps the dataset
  * in the store and pushes every change to every tab as `sportsDataUpdated`.
  *
  * Endpoints (signed-in; the POSTs are rate-limited per user; errors are `{ error: { code, message } }`):
  * - GET  /api/sports/scoreboard   → ScoreboardResponse (runs a first refresh when nothing is stored yet)
  * - POST /api/sports/refresh      → ScoreboardResponse (a refresh now; concurrent calls share one)
- * - POST /api/sports/generate     SportsGenerateRequest → SportsGenerateResponse (SPEC.md's "Refresh All")
+ * - POST /api/sports/generate     SportsGenerateRequest → SportsGenerateResponse (the page's "Refresh All")
  * - POST /api/game/process        GameProcessRequest    → GameProcessResponse (refreshes one game)
  */
 
@@ -24,7 +23,7 @@ export const GAME_STATUS = { live: 'live', completed: 'completed', scheduled: 's
 const httpUrlPattern = /^https?:\/\/[^\s]+$/;
 
 /**
- * One game (SPEC.md section 3). Every field is present; unknown values are null, so this one schema
+ * One game. Every field is present; unknown values are null, so this one schema
  * is both what clients receive and the structured-output schema an LLM must fill (strict JSON schema
  * needs every property required). Output that does not match is rejected, never stored.
  */
@@ -53,11 +52,11 @@ export const gameSchema = z.object({
 });
 export type Game = z.infer<typeof gameSchema>;
 
-/** SPEC.md section 3 "League group". */
+/** One league's games. */
 export const leagueGroupSchema = z.object({ name: leagueNameSchema, games: z.array(gameSchema) });
 export type LeagueGroup = z.infer<typeof leagueGroupSchema>;
 
-/** SPEC.md section 3 "Sports dataset": only leagues with games are listed, in SPORTS_LEAGUE_NAMES order. */
+/** The whole scoreboard: only leagues with games are listed, in SPORTS_LEAGUE_NAMES order. */
 export const sportsDatasetSchema = z.object({
   leagues: z.array(leagueGroupSchema),
   /** ISO 8601. */
@@ -71,13 +70,13 @@ export type SportsDataset = z.infer<typeof sportsDatasetSchema>;
 export const gameExtractionSchema = z.object({ games: z.array(gameSchema) });
 export type GameExtraction = z.infer<typeof gameExtractionSchema>;
 
-/** SPEC.md section 9: the scoreboard request asks for 50 games. */
+/** The scoreboard request asks for 50 games. */
 export const SPORTS_DEFAULT_MAX_GAMES = 50;
 export const SPORTS_MAX_GAMES = 500;
 export const SPORTS_PROMPT_MAX_CHARS = 20_000;
 
 /**
- * POST /api/sports/generate body (SPEC.md section 7). The scoreboard is shared by every user, so the
+ * POST /api/sports/generate body. The scoreboard is shared by every user, so the
  * server extracts games with its own instructions: `prompt` is accepted for compatibility and ignored.
  * The include flags and maxGames shape this answer's `data` only, never the stored scoreboard.
  */
@@ -92,13 +91,13 @@ export type SportsGenerateRequest = z.input<typeof sportsGenerateRequestSchema>;
 
 export interface SportsGenerateResponse {
   success: true;
-  /** JSON text of LeagueGroup[] (SPEC.md: "a JSON string of a list of games, grouped by league"). */
+  /** JSON text of LeagueGroup[]: a list of games, grouped by league, as a string. */
   data: string;
   /** The full stored dataset after the refresh. */
   sportsData: SportsDataset;
 }
 
-/** POST /api/game/process body (SPEC.md section 7: refreshing a game needs its id and url). */
+/** POST /api/game/process body: refreshing a game needs its id and url. */
 export const gameProcessRequestSchema = z.object({
   gameId: gameIdSchema,
   url: z.string().trim().max(2048).regex(httpUrlPattern, 'must be an http(s) URL'),
@@ -122,7 +121,7 @@ export interface SportsDataUpdatedPayload {
   updatedGame?: Game;
 }
 
-/** Stages of a scoreboard refresh (SPEC.md section 4: fetching page text, AI processing, data saved). */
+/** Stages of a scoreboard refresh: fetching page text, AI processing, data saved (or failed). */
 export const SPORTS_REFRESH_STAGES = ['fetching', 'processing', 'saved', 'failed'] as const;
 export type SportsRefreshStage = (typeof SPORTS_REFRESH_STAGES)[number];
 
@@ -152,7 +151,7 @@ export function buildSportsDataset(games: readonly Game[], lastUpdated: string):
 }
 
 /**
- * SPEC.md section 4: a game update replaces the matching game (by id) by merging its fields and
+ * A game update replaces the matching game (by id) by merging its fields and
  * refreshes lastUpdated. Null when the dataset has no such game (the caller logs a warning).
  */
 export function mergeGameIntoDataset(

@@ -70,7 +70,7 @@ export interface VoiceSignal {
   data: VoiceSignalData;
 }
 
-/** POST /api/twilio/access-token (SPEC.md section 7); `identity` is ignored: the session decides. */
+/** POST /api/twilio/access-token body; `identity` is ignored: the session decides. */
 export const twilioTokenBodySchema = z.object({
   identity: z.string().max(100).optional(),
   roomName: z.string().trim().min(1).max(128),

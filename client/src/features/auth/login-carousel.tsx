@@ -10,7 +10,7 @@ export interface CarouselSlide {
 
 /**
  * The login page's three-slide carousel: advances every 4 s; previous, next, the dots and the
- * play/pause control are manual actions, and any manual action pauses autoplay (SPEC.md).
+ * play/pause control are manual actions, and any manual action pauses autoplay.
  */
 const stepButton =
   'absolute top-[calc(50%-2.5rem)] rounded-full bg-white/90 p-2 text-slate-800 shadow hover:bg-white dark:bg-slate-800/90 dark:text-slate-100';

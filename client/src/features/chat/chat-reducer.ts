@@ -95,7 +95,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   }
 }
 
-/** hh:mm in the viewer's clock (SPEC.md: chat times shown hh:mm). */
+/** A message's time as hh:mm in the viewer's clock. */
 export function formatChatTime(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return '--:--';

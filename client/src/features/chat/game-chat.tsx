@@ -5,7 +5,7 @@ import { CHAT_MESSAGE_MAX_CHARS } from '@shared/limits';
 import { formatChatTime, type ListedMessage } from './chat-reducer';
 import { useGameChat } from './use-game-chat';
 
-/** SPEC.md: new messages scroll into view after a short delay, so the list has laid out. */
+/** New messages scroll into view after a short delay, so the list has laid out. */
 const SCROLL_DELAY_MS = 100;
 /** Within this many pixels of the end counts as "at the bottom". */
 const BOTTOM_SLACK_PX = 48;
@@ -91,7 +91,7 @@ function MessageRow({
   );
 }
 
-/** SPEC.md's game chat: pick a side, then talk live with everyone in the game's room. */
+/** A game's chat: pick a side, then talk live with everyone in the game's room. */
 export function GameChat({
   gameId,
   awayTeam,

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@shared/schemas/chat';
 
-/** SPEC.md's six built-in messages, shown in Offline Mode when the history cannot be loaded. */
+/** Six built-in messages, shown in Offline Mode when the history cannot be loaded. */
 export function sampleMessages(
   gameId: string,
   awayTeam: string,

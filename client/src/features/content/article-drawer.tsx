@@ -6,7 +6,7 @@ import { Drawer } from '@client/components/drawer';
 import { Spinner } from '@client/components/spinner';
 import { mergeArticle, useArticleContent } from './use-article-content';
 
-/** SPEC.md section 9: the raw toggle appears above this many characters. */
+/** 'Show Raw Content' appears only when the article text is longer than this many characters. */
 export const RAW_TOGGLE_MIN_CHARS = 500;
 
 function hostOf(url: string): string {
@@ -53,7 +53,7 @@ export interface ArticleDrawerProps {
 }
 
 /**
- * The article side drawer (SPEC.md section 2): slides in from the right, Escape or 'Close drawer'
+ * The article side drawer: slides in from the right, Escape or 'Close drawer'
  * close it, the page does not scroll behind it. It fetches the article's full contents; when that
  * fails it says so and shows the result's own data instead.
  */
@@ -192,7 +192,7 @@ function ArticleBody({
                 </pre>
               ) : (
                 <div className={MARKDOWN_CLASS}>
-                  {/* skipHtml: markdown only, raw HTML in the text is dropped (DESIGN.md security). */}
+                  {/* skipHtml: markdown only, raw HTML in the text is dropped, never rendered. */}
                   <Markdown skipHtml components={MARKDOWN_COMPONENTS}>
                     {article.text}
                   </Markdown>

@@ -10,7 +10,7 @@ type Check = { status: 'checking' } | { status: 'embeddable'; url: string } | { 
 
 /**
  * Asks this app's server whether the page may be framed (X-Frame-Options, CSP frame-ancestors). A
- * failed check is only logged (SPEC.md section 8) and the page is tried in the frame anyway.
+ * failed check is only logged, never shown, and the page is tried in the frame anyway.
  */
 export async function checkFrame(url: string, signal?: AbortSignal): Promise<Check> {
   try {
@@ -32,7 +32,7 @@ export interface FrameViewerProps {
 }
 
 /**
- * The full-screen frame viewer (SPEC.md section 2): the page title and a close button above a frame of
+ * The full-screen frame viewer: the page title and a close button above a frame of
  * 90% of the window's width by 80% of its height. 'Loading' first; pages that refuse to be framed get
  * 'This page is not available to view in an iFrame'.
  */

@@ -9,10 +9,10 @@ import { api, errorMessage } from '@client/lib/api-client';
 export type ArticleContent =
   { status: 'loading' } | { status: 'ready'; content: SearchResult } | { status: 'error'; error: string };
 
-/** SPEC.md section 8: a content failure shows the server's message or this. */
+/** A content failure shows the server's message, or this when it has none. */
 export const CONTENT_FAILED = 'Failed to load content';
 
-/** Full contents of one article: text, highlights and summary all asked for (SPEC.md section 7). */
+/** Full contents of one article: text, highlights and summary all asked for. */
 export async function fetchArticleContent(url: string, signal?: AbortSignal): Promise<SearchResult> {
   const body: GetContentsRequest = { urls: [url], text: true, highlights: true, summary: true };
   const parsed = getContentsResponseSchema.safeParse(

@@ -14,7 +14,7 @@ describe('the startup directory', () => {
     expect(cut).toEqual([]);
   });
 
-  it('only uses SPEC.md verticals, with the empty ones shown as Other', () => {
+  it('only uses the known verticals, with the empty ones shown as Other', () => {
     const verticals = new Set(COMPANIES.map((c) => c.vertical));
     const known = [
       'B2B',

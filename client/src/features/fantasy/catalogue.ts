@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import rawCompanies from '@shared/data/yc-companies.json';
 
-/** One startup of the directory the league drafts from (SPEC.md section 3, "Company"). */
+/** One startup of the directory the league drafts from. */
 export const companySchema = z.object({
   /** Relative to the accelerator's site: /companies/{slug}. Also the company's id in the league. */
   link: z.string().regex(/^\/companies\/[a-z0-9-]+$/),

@@ -69,7 +69,7 @@ function play(league: League, random: RandomSource, done: (league: League) => bo
 }
 
 describe('constants', () => {
-  it('has the limits of SPEC.md section 9', () => {
+  it('has the draft limits', () => {
     expect(TOTAL_ROUNDS).toBe(8);
     expect(TOTAL_PICKS).toBe(80);
     expect(AI_PICK_DELAY_MS).toBe(1500);
@@ -79,7 +79,7 @@ describe('constants', () => {
 });
 
 describe('a new league', () => {
-  it('has ten teams in SPEC.md order, the user first as My Team, ids team-0..team-9', () => {
+  it('has ten teams in draft order, the user first as My Team, ids team-0..team-9', () => {
     const { teams, draft } = newLeague();
     expect(teams.map((team) => team.owner)).toEqual([
       'You',
@@ -277,7 +277,7 @@ describe('turns and picks', () => {
   });
 });
 
-describe('AI pick scoring (SPEC.md section 9)', () => {
+describe('AI pick scoring', () => {
   it('matches keywords as whole words, case-insensitively', () => {
     expect(wordsOf('AI-native CRM').has('ai')).toBe(true);
     expect(wordsOf('She said so').has('ai')).toBe(false);
@@ -297,7 +297,7 @@ describe('AI pick scoring (SPEC.md section 9)', () => {
     expect(aiScore(nautilus, 'Startup Squad', constant(0.5))).toBe(75 + 38);
   });
 
-  it('scores each team keyword and bonus of SPEC.md', () => {
+  it('scores each team keyword and bonus', () => {
     const agentMail = byName('AgentMail'); // "API email service provider for AI Agents", B2B
     expect(aiScoreBonus(agentMail, 'Code Cowboys')).toBe(15 + 15 + 5); // api; "Agents" is not "agent"
     expect(aiScoreBonus(agentMail, 'AI Avengers')).toBe(15 + 15 + 5);

@@ -1,6 +1,6 @@
 /**
- * The fantasy startup draft as pure functions (SPEC.md sections 3, 4 "Fantasy draft", 5 "Draft" and
- * 9 "Draft"). Nothing here touches React, timers or storage, and every random choice comes from the
+ * The fantasy startup draft as pure functions: the league, the draft's turns and rounds, the AI
+ * teams' picks and the scores. Nothing here touches React, timers or storage, and every random choice comes from the
  * RandomSource passed in, so a seeded source replays a league exactly.
  *
  * Functions that refuse a move (not the user's turn, draft inactive or complete, company taken)
@@ -10,7 +10,7 @@ import type { Company, CompanyId } from './catalogue';
 import { randomInt, randomSpread, type RandomSource } from './random';
 
 // ---------------------------------------------------------------------------------------------
-// Constants (SPEC.md section 9)
+// Constants
 
 /** Rounds in a draft: each team drafts this many companies. */
 export const TOTAL_ROUNDS = 8;
@@ -56,7 +56,7 @@ export const AI_BASE_SCORE_MAX = 100;
 export const AI_RANKING_JITTER = 10;
 /**
  * AI pick scoring: bonus by vertical. AI is kept although no company in the directory has it
- * (DESIGN.md), so a future directory with AI companies scores them as SPEC.md says.
+ * (on purpose), so a future directory with AI companies scores them with the AI bonus.
  */
 export const AI_VERTICAL_BONUS: Readonly<Record<string, number>> = {
   B2B: 15,
@@ -75,7 +75,7 @@ export const AI_DESCRIPTION_KEYWORD_BONUS: Readonly<Record<string, number>> = {
 };
 /** AI pick scoring: points for each of the picking team's own keywords the company matches. */
 export const TEAM_KEYWORD_BONUS = 5;
-/** Each AI team's taste. Teams without an entry have none (SPEC.md: not shown). */
+/** Each AI team's taste. Teams without an entry have no keyword bonus. */
 export const TEAM_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
   'Tech Titans': ['ai', 'platform', 'automation'],
   'AI Avengers': ['ai', 'agent', 'model'],
@@ -87,7 +87,7 @@ export const TEAM_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
 /** Projected score shown in the Draft Room: the random base, both ends included. */
 export const PROJECTION_BASE_MIN = 50;
 export const PROJECTION_BASE_MAX = 99;
-/** Projected score: bonus by vertical (SPEC.md section 9, "Fantasy page relevance"). */
+/** Projected score: bonus by vertical. */
 export const PROJECTION_VERTICAL_BONUS: Readonly<Record<string, number>> = {
   B2B: 10,
   Healthcare: 15,
@@ -99,15 +99,15 @@ export const PROJECTION_KEYWORD_BONUS: Readonly<Record<string, number>> = {
   automation: 15,
   agent: 12,
 };
-/** My Team's placeholder fantasy points per company (SPEC.md: random 50-149), both ends included. */
+/** My Team's placeholder fantasy points per company: random 50-149, both ends included. */
 export const COMPANY_POINTS_MIN = 50;
 export const COMPANY_POINTS_MAX = 149;
-/** My Team's placeholder change in points per company (SPEC.md: random -10..9), both ends included. */
+/** My Team's placeholder change in points per company: random -10..9, both ends included. */
 export const COMPANY_DELTA_MIN = -10;
 export const COMPANY_DELTA_MAX = 9;
 
 // ---------------------------------------------------------------------------------------------
-// Types (SPEC.md section 3)
+// Types
 
 export type TeamId = `team-${number}`;
 
@@ -135,7 +135,7 @@ export interface DraftPick {
   company: Company;
 }
 
-/** SPEC.md's draft state, plus the history of picks the board is drawn from. */
+/** The draft's state (turn, rounds, who is left), plus the history of picks the board is drawn from. */
 export interface DraftState {
   isActive: boolean;
   isComplete: boolean;
@@ -203,12 +203,12 @@ export function aiScoreBonus(company: Company, teamName: string): number {
   return bonus;
 }
 
-/** An AI team's score for a company: a random base of 50-100 plus aiScoreBonus (SPEC.md section 9). */
+/** An AI team's score for a company: a random base of 50-100 plus aiScoreBonus. */
 export function aiScore(company: Company, teamName: string, random: RandomSource): number {
   return randomInt(random, AI_BASE_SCORE_MIN, AI_BASE_SCORE_MAX) + aiScoreBonus(company, teamName);
 }
 
-/** The projected score's bonus (SPEC.md section 9, "Fantasy page relevance and projection scores"). */
+/** The projected score's bonus: by vertical, plus the description's keywords. */
 export function projectionBonus(company: Company): number {
   return (
     (PROJECTION_VERTICAL_BONUS[company.vertical] ?? 0) +

@@ -29,7 +29,7 @@ export interface FantasyPageProps {
 }
 
 /**
- * The Fantasy Startup League (SPEC.md section 2, "Fantasy page"): the user drafts startups against
+ * The Fantasy Startup League: the user drafts startups against
  * nine AI teams for 8 rounds. The league lives in this browser and comes back within 7 days.
  */
 export function FantasyPage(props: FantasyPageProps) {

@@ -1,4 +1,4 @@
-/** League Home, My Team, Review Teams and Leaderboard (SPEC.md section 2, "Fantasy page"). */
+/** The fantasy page's League Home, My Team, Review Teams and Leaderboard tabs. */
 import { buttonClass } from '@client/components/button';
 import { DraftBoard } from './draft-board';
 import {
@@ -104,7 +104,7 @@ export function LeagueHome({ league, onOpenDraftRoom }: { league: League; onOpen
   );
 }
 
-/** The user's companies with their fantasy points and latest change (SPEC.md's placeholders). */
+/** The user's companies with their fantasy points and latest change (random placeholders, by design). */
 export function MyTeam({ league }: { league: League }) {
   const team = userTeam(league);
   const companyPoints = team.companies.reduce(

@@ -1,5 +1,5 @@
 /**
- * The saved league (SPEC.md section 3, "Saved league": teams, draft state, timestamp) under one
+ * The saved league (teams, draft state, timestamp) under one
  * browser storage key. Companies are saved by id and looked up in the directory on load.
  *
  * Loading never trusts what it finds: the shape is checked with zod, then the saved picks are

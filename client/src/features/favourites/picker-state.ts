@@ -1,5 +1,5 @@
 /**
- * The rules of both questionnaire pickers (SPEC.md sections 4 and 5), kept apart from the markup:
+ * The rules of both questionnaire pickers, kept apart from the markup:
  * the step starts at 0; a tile toggles its short name in the current step's list; selections survive
  * moving between steps; Next needs a pick in the current step except on the last step, where the
  * button ('Complete') is always enabled; Previous does nothing on the first step.

@@ -1,7 +1,7 @@
 import type { League, SportsTeam } from '@shared/data/teams';
 import type { InterestItem, TechCategory } from '@shared/data/tech-interests';
 
-/** A team chip's search (SPEC.md section 2): '{team name} {league label} news articles latest updates'. */
+/** A team chip's search: '{team name} {league label} news articles latest updates'. */
 export function teamSearchQuery(team: Pick<SportsTeam, 'name'>, league: Pick<League, 'name'>): string {
   return `${team.name} ${league.name} news articles latest updates`;
 }

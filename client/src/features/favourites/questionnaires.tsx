@@ -16,7 +16,7 @@ import { TechPickerModal } from './tech-picker';
 
 /**
  * Both questionnaire dialogs. On the first visit of a page load, the team one opens by itself when not
- * completed; the tech one follows once the team one is completed (SPEC.md section 4). Edit buttons
+ * completed; the tech one follows once the team one is completed. Edit buttons
  * and empty-state buttons open them at any time, starting from the saved favourites.
  */
 export function FavouritesQuestionnaires() {

@@ -23,7 +23,7 @@ function migrateOnce() {
   migrateStoredFavourites();
 }
 
-/** Favourite teams per league (SPEC.md key favoriteTeams). */
+/** Favourite teams per league (browser storage key favoriteTeams). */
 export const favouriteTeamsAtom = atomWithValidatedStorage<FavouriteTeams>(
   STORAGE_KEYS.favoriteTeams,
   EMPTY_TEAMS,
@@ -36,7 +36,7 @@ export const teamQuestionnaireCompletedAtom = atomWithValidatedStorage<boolean>(
   parseFlag,
   { beforeRead: migrateOnce },
 );
-/** Favourite tech per group (SPEC.md key favoriteTech). */
+/** Favourite tech per group (browser storage key favoriteTech). */
 export const favouriteTechAtom = atomWithValidatedStorage<FavouriteTech>(
   STORAGE_KEYS.favoriteTech,
   EMPTY_TECH,
@@ -55,7 +55,7 @@ export const techPickerOpenAtom = atom(false);
 /** The automatic first-visit opening happens once per page load, not on every visit to the page. */
 export const autoOpenDoneAtom = atom(false);
 
-/** Opens the questionnaire a first visit needs (SPEC.md section 4, "Questionnaires"). */
+/** Opens the questionnaire a first visit needs: teams first, then tech, each until completed. */
 export const autoOpenQuestionnairesAtom = atom(null, (get, set) => {
   if (get(autoOpenDoneAtom)) return;
   set(autoOpenDoneAtom, true);
@@ -94,7 +94,7 @@ export const removeInterestAtom = atom(null, (get, set, category: TechCategoryKe
   });
 });
 
-/** Reset clears the stored favourites and the completed flag (SPEC.md section 4). */
+/** Reset clears the stored favourites and the completed flag. */
 export const resetTeamsAtom = atom(null, (_get, set) => {
   set(favouriteTeamsAtom, RESET);
   set(teamQuestionnaireCompletedAtom, RESET);

@@ -2,7 +2,7 @@ import { LEAGUE_KEYS, findTeam, type LeagueKey } from '@shared/data/teams';
 import { TECH_CATEGORY_KEYS, findInterest, type TechCategoryKey } from '@shared/data/tech-interests';
 import { z } from 'zod';
 
-/** Browser-storage keys of SPEC.md section 7. */
+/** Browser-storage keys of the favourites (docs/product.md, Browser storage). */
 export const STORAGE_KEYS = {
   favoriteTeams: 'favoriteTeams',
   teamQuestionnaireCompleted: 'teamQuestionnaireCompleted',
@@ -94,7 +94,7 @@ export function renameStoredTeams(value: unknown): unknown {
 
 /**
  * Brings stored favourites up to CATALOGUE_VERSION once, then records it under lastMajorUpdate.
- * Storage failures are only logged (SPEC.md section 8).
+ * Storage failures are only logged; the page carries on.
  */
 export function migrateStoredFavourites(storage: Storage = localStorage): void {
   try {

@@ -3,7 +3,7 @@ import type { SportsTeam } from '@shared/data/teams';
 import { textOn } from './colours';
 
 /**
- * A team's logo. A logo that fails to load is hidden (SPEC.md section 8); in its place the short name
+ * A team's logo. A logo that fails to load is hidden; in its place the short name
  * sits on the team colour, so a tile or chip never looks broken (offline, or a logo host is down).
  */
 export function TeamLogo({ team, className }: { team: SportsTeam; className: string }) {

@@ -7,7 +7,7 @@ import { TeamLogo } from './team-logo';
 export interface TeamPickerModalProps {
   open: boolean;
   initialSelections?: Partial<FavouriteTeams>;
-  /** Arrays nfl, nba, mlb, nhl of short names (SPEC.md section 3, "Picker results"). */
+  /** Arrays nfl, nba, mlb, nhl of short names (short names repeat across leagues). */
   onComplete: (selections: FavouriteTeams) => void;
   onClose: () => void;
 }

@@ -6,7 +6,7 @@ import { favouriteTeamsAtom, removeTeamAtom, resetTeamsAtom, teamPickerOpenAtom 
 import { countFavourites } from './storage';
 import { TeamLogo } from './team-logo';
 
-/** League colour dots of SPEC.md: NFL blue, NBA orange, MLB green, NHL red. */
+/** League colour dots: NFL blue, NBA orange, MLB green, NHL red. */
 export const LEAGUE_DOT: Record<LeagueKey, string> = {
   nfl: 'bg-blue-500',
   nba: 'bg-orange-500',

@@ -116,7 +116,7 @@ export function packagedIcon(category: TechCategoryKey, shortName: string): Simp
   return PACKAGED_ICONS[`${category}:${shortName}`];
 }
 
-/** The first letter of the short code on the item's colour (SPEC.md: items without an icon). */
+/** The first letter of the short code on the item's colour, for items without an icon. */
 export function InitialBadge({ item, className }: { item: InterestItem; className: string }) {
   return (
     <span

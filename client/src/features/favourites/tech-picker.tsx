@@ -8,7 +8,7 @@ import { TechIcon } from './tech-icon';
 export interface TechPickerModalProps {
   open: boolean;
   initialSelections?: Partial<FavouriteTech>;
-  /** Arrays languages, stacks, industries, companies of short names (SPEC.md section 3). */
+  /** Arrays languages, stacks, industries, companies of short names. */
   onComplete: (selections: FavouriteTech) => void;
   onClose: () => void;
 }

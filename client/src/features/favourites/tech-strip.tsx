@@ -6,7 +6,7 @@ import { favouriteTechAtom, removeInterestAtom, resetTechAtom, techPickerOpenAto
 import { countFavourites } from './storage';
 import { TechIcon } from './tech-icon';
 
-/** Group colours of SPEC.md: languages blue, stacks green, industries purple, companies orange. */
+/** Group colours: languages blue, stacks green, industries purple, companies orange. */
 export const CATEGORY_STYLE: Record<TechCategoryKey, { dot: string; label: string }> = {
   languages: { dot: 'bg-blue-500', label: 'text-blue-700 dark:text-blue-300' },
   stacks: { dot: 'bg-green-500', label: 'text-green-700 dark:text-green-300' },

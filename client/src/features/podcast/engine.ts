@@ -35,7 +35,7 @@ import {
   volumeAtom,
 } from './state';
 
-/** Browser storage keys (SPEC.md section 7 names the volume key "not shown"; these are ours). */
+/** The player's browser storage keys. */
 export const STORAGE_KEYS = {
   volume: 'playerVolume',
   playbackRate: 'podcastPlaybackRate',
@@ -103,7 +103,7 @@ export interface PodcastEngine {
   setPlaybackRate(rate: number): void;
   /** Hides the play failure message (it also goes on the next play or track change). */
   dismissError(): void;
-  /** A new playlist starts at its first track, paused, without an error (SPEC.md section 4). */
+  /** A new playlist starts at its first track, paused, without an error. */
   setPlaylist(playlist: Playlist): void;
   /**
    * A player on screen registers itself; when the last one goes (sign-out), playback pauses so audio

@@ -1,4 +1,4 @@
-/** A podcast episode (SPEC.md section 3, "Podcast playlist": title, url, artist). */
+/** A podcast episode of a playlist. */
 export interface Song {
   title: string;
   /** Where the audio file is served; episodes live under client/public/podcast/. */

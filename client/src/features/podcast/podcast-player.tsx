@@ -5,7 +5,7 @@ import { SeekBar } from './seek-bar';
 import { usePlayer } from './use-player';
 
 /**
- * The sidebar's podcast player (SPEC.md section 2, "Audio player"), made to fit a 16rem sidebar:
+ * The sidebar's podcast player, made to fit a 16rem sidebar:
  * the show and episode, a seekable progress bar with m:ss times, previous / back 15 s / play /
  * forward 30 s / next, then mute, volume, shuffle and speed.
  */

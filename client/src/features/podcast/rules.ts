@@ -1,5 +1,5 @@
 /**
- * The player's rules as pure functions (SPEC.md section 4, "Player"), so they are tested without
+ * The player's rules (wrapping next/previous, shuffle, seeking) as pure functions, so they are tested without
  * an audio element.
  */
 
@@ -53,7 +53,7 @@ export function indexAfterEnd(
   return { index, keepPlaying: !wrapped };
 }
 
-/** The fraction of the bar left of a click, 0 to 1 (SPEC.md: position in proportion to the click). */
+/** The fraction of the bar left of a click, 0 to 1: seeking puts the position in proportion to the click. */
 export function seekFraction(clientX: number, barLeft: number, barWidth: number): number {
   if (!(barWidth > 0)) return 0;
   return clamp((clientX - barLeft) / barWidth, 0, 1);

@@ -10,7 +10,7 @@ export interface SeekBarProps {
 
 /**
  * The seekable progress bar: a press (or a drag) puts the position in proportion to where it lands
- * (SPEC.md section 4); arrows move 5 s, Page Up/Down 30 s, Home/End to the ends.
+ * on the bar; arrows move 5 s, Page Up/Down 30 s, Home/End to the ends.
  */
 export function SeekBar({ position, duration, onSeek, className = '' }: SeekBarProps) {
   const dragging = useRef(false);

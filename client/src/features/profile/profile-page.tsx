@@ -4,7 +4,7 @@ import { useAuth, useSignOut } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { accountAgeYears, blogHref, memberSince } from './profile-format';
 
-/** The signed-in user's GitHub profile and statistics (SPEC.md section 2, Profile). */
+/** The signed-in user's GitHub profile and statistics. */
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useAuth();

@@ -6,7 +6,7 @@ import {
   type SearchWithContentRequest,
 } from '@shared/schemas/search';
 
-/** Search filters (SPEC.md section 3) with their defaults; dates are the date inputs' values. */
+/** Search filters with their defaults; dates are the date inputs' values. */
 export interface SearchFilters {
   numResults: number;
   useAutoprompt: boolean;
@@ -34,10 +34,10 @@ export const DEFAULT_FILTERS: SearchFilters = {
   excludeDomains: [],
 };
 
-/** SPEC.md section 9: the default search runs this long after the view loads. */
+/** The default search runs this long after the view loads. */
 export const AUTO_SEARCH_DELAY_MS = 1000;
 
-/** A domain list as typed: split on commas, trimmed, blanks dropped (SPEC.md section 5). */
+/** A domain list as typed: split on commas, trimmed, blanks dropped. */
 export function parseDomainList(text: string): string[] {
   return text
     .split(',')
@@ -59,7 +59,7 @@ export type SearchCall =
   | { path: '/exa/search-with-content'; body: SearchWithContentRequest };
 
 /**
- * The request a search sends (SPEC.md section 7): /exa/search-with-content with the content flags when
+ * The request a search sends: /exa/search-with-content with the content flags when
  * includeContent is on, else /exa/search with the filters alone. A blank query sends nothing; empty
  * dates and empty domain lists are left out of the body.
  */

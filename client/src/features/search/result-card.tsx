@@ -11,7 +11,7 @@ export function hostOf(url: string): string {
   }
 }
 
-/** A published date for people, or 'Unknown date' (SPEC.md section 2). */
+/** A published date for people, or 'Unknown date' when there is none. */
 export function formatPublishedDate(value: string | null | undefined): string {
   if (!value) return 'Unknown date';
   const time = Date.parse(value);

@@ -25,7 +25,7 @@ export interface SearchPanelProps {
 
 /**
  * A news search: the text box, Search ('Searching...' while loading), the Filters toggle and panel,
- * then the result list in one of its states (SPEC.md section 2, "Search panel").
+ * then the result list in one of its states.
  */
 export function SearchPanel({ title, placeholder, defaultQuery, externalQuery, onRead }: SearchPanelProps) {
   const { state, search, retry, applyFilters, clearFilters } = useSearch();
@@ -134,7 +134,7 @@ function StateBox({ title, children }: { title: string; children?: React.ReactNo
   );
 }
 
-/** The result list states of SPEC.md: loading, error, no query, empty, results. */
+/** The result list's states: loading, error, no query, empty, results. */
 export function ResultList({
   state,
   onRetry,

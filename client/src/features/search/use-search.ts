@@ -3,7 +3,7 @@ import { searchResponseSchema, type SearchResult } from '@shared/schemas/search'
 import { api, errorMessage } from '@client/lib/api-client';
 import { DEFAULT_FILTERS, buildSearchCall, type SearchFilters } from './filters';
 
-/** Search state of SPEC.md section 3: isLoading, results, error, query, filters. */
+/** A search's state: isLoading, results, error, query, filters. */
 export interface SearchState {
   isLoading: boolean;
   results: SearchResult[];
@@ -35,7 +35,7 @@ export function useSearch() {
 
   const run = useCallback(async (rawQuery: string, filters: SearchFilters) => {
     const call = buildSearchCall(rawQuery, filters);
-    if (!call) return; // blank queries are ignored (SPEC.md section 5)
+    if (!call) return; // blank or whitespace-only queries are ignored
     controllerRef.current?.abort();
     const controller = new AbortController();
     controllerRef.current = controller;

@@ -6,7 +6,7 @@ export interface Slide {
   content: ReactNode;
 }
 
-/** The slideshow's slides (SPEC.md section 2, "Slideshow (full screen)"). */
+/** The full-screen slideshow's slides. */
 export const SLIDES: Slide[] = [
   {
     title: 'Tech Touchdown',

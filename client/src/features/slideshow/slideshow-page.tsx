@@ -11,7 +11,7 @@ const isSpace = (event: KeyboardEvent) => event.key === ' ' || event.key === 'Sp
 const hasModifier = (event: KeyboardEvent) => event.altKey || event.ctrlKey || event.metaKey;
 
 /**
- * The full-screen slideshow (SPEC.md section 2): ←/→ and the side buttons move through the slides,
+ * The full-screen slideshow: ←/→ and the side buttons move through the slides,
  * wrapping; Space starts and stops autoplay (every 5 s, off at first); Escape or the close button goes
  * back; dots and 'n / total'. It is a modal <dialog> over the signed-in layout (the route stays
  * protected), so the sidebar and top bar are hidden and out of reach while it is open, and the

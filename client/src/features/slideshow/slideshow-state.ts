@@ -1,7 +1,7 @@
-/** Autoplay moves to the next slide after this long (SPEC.md section 9, "Timers"). */
+/** Autoplay moves to the next slide after this long. */
 export const SLIDESHOW_AUTOPLAY_MS = 5000;
 
-/** Slide `index + step`, wrapping at both ends (SPEC.md: left/right navigate, wrapping). */
+/** Slide `index + step`, wrapping at both ends (left/right navigation wraps). */
 export function wrapIndex(index: number, step: number, count: number): number {
   if (count <= 0) return 0;
   return (((index + step) % count) + count) % count;

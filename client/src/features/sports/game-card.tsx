@@ -58,7 +58,7 @@ function TeamRow({ game, side }: { game: Game; side: 'away' | 'home' }) {
 
 export interface GameCardProps {
   game: Game;
-  /** The card is a button only when this is given (SPEC.md). */
+  /** The card is a button only when this is given. */
   onClick?: (game: Game) => void;
   favourite?: boolean;
 }

@@ -26,7 +26,7 @@ export type GameContent =
   | { status: 'ready'; page: PageContentResponse }
   | { status: 'error'; error: string };
 
-/** SPEC.md section 4: opening the dialog fetches content for the game's url (the server reads it). */
+/** Opening the dialog fetches content for the game's url (the server reads it). */
 export function useGameContent(url: string | null): GameContent {
   const [state, setState] = useState<{ url: string | null; value: GameContent }>({
     url,
@@ -115,7 +115,7 @@ export interface GameDialogProps {
 }
 
 /**
- * The game details dialog (SPEC.md section 2): teams and scores, status label and badge, period,
+ * The game details dialog: teams and scores, status label and badge, period,
  * start time, broadcast, a refresh of the game, the game page's content behind 'View Advanced Stats',
  * and the game chat.
  */
@@ -145,7 +145,7 @@ function GameDialogContent({
   renderGameChat,
 }: Omit<GameDialogProps, 'game' | 'open'> & { game: Game }) {
   useDocumentTitle(`${abbreviation(game, game.awayTeam)} vs ${abbreviation(game, game.homeTeam)}`);
-  // SPEC.md section 4: opening the dialog also refreshes the game, so it starts refreshing.
+  // Opening the dialog also refreshes the game, so it starts refreshing.
   const [refreshing, setRefreshing] = useState(Boolean(game.url));
   const [refreshError, setRefreshError] = useState<string | null>(null);
 

@@ -7,7 +7,7 @@ const status = (gameStatus: string, isLive = false, isCompleted = false) => ({
   isCompleted,
 });
 
-describe('game display rules (SPEC.md)', () => {
+describe('game display rules', () => {
   it('labels LIVE, FINAL, UPCOMING, otherwise the uppercase status', () => {
     expect(statusLabel(status('live', true))).toBe('LIVE');
     expect(statusLabel(status('completed', false, true))).toBe('FINAL');

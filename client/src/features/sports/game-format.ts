@@ -4,7 +4,7 @@ import { GAME_STATUS, type Game, type LeagueName } from '@shared/schemas/sports'
 /** The catalogue key of a league name ('NFL' → 'nfl'). */
 export const leagueKeyOf = (league: LeagueName) => league.toLowerCase() as LeagueKey;
 
-/** SPEC.md: LIVE, FINAL, UPCOMING, otherwise the uppercase status. */
+/** The status label: LIVE, FINAL, UPCOMING, otherwise the uppercase status. */
 export function statusLabel(game: Pick<Game, 'gameStatus' | 'isLive' | 'isCompleted'>): string {
   if (game.gameStatus === GAME_STATUS.live) return 'LIVE';
   if (game.gameStatus === GAME_STATUS.completed) return 'FINAL';
@@ -12,7 +12,7 @@ export function statusLabel(game: Pick<Game, 'gameStatus' | 'isLive' | 'isComple
   return game.gameStatus.toUpperCase();
 }
 
-/** SPEC.md: 'Live Game', 'Game Complete', 'Scheduled'; another status (postponed…) says itself. */
+/** The status badge: 'Live Game', 'Game Complete', 'Scheduled'; another status (postponed…) says itself. */
 export function statusBadge(game: Pick<Game, 'gameStatus' | 'isLive' | 'isCompleted'>): string {
   if (game.isLive) return 'Live Game';
   if (game.isCompleted) return 'Game Complete';
@@ -22,7 +22,7 @@ export function statusBadge(game: Pick<Game, 'gameStatus' | 'isLive' | 'isComple
 
 export type StatusTone = 'live' | 'completed' | 'other';
 
-/** SPEC.md: red when live, grey when completed, blue otherwise. */
+/** The status colour: red when live, grey when completed, blue otherwise. */
 export const statusTone = (game: Pick<Game, 'isLive' | 'isCompleted'>): StatusTone =>
   game.isLive ? 'live' : game.isCompleted ? 'completed' : 'other';
 

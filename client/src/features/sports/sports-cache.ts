@@ -1,10 +1,10 @@
 import { sportsDatasetSchema, type SportsDataset } from '@shared/schemas/sports';
 import { removeStored, writeStored } from '@client/lib/local-storage';
 
-/** SPEC.md section 7 "Browser storage": the last dataset, for an instant first paint. */
+/** Browser storage key of the last dataset, for an instant first paint. */
 export const SPORTS_CACHE_KEY = 'generatedSportsData';
 
-/** The cached dataset if it is readable; a corrupt one is removed (SPEC.md section 4). */
+/** The cached dataset if it is readable; a corrupt one is removed. */
 export function readCachedSports(): SportsDataset | null {
   let raw: string | null;
   try {

@@ -148,7 +148,7 @@ afterEach(() => {
 const cardOf = (team: string) => screen.getByRole('button', { name: new RegExp(team) });
 
 describe('Sports page', () => {
-  it('shows the games grouped by league with SPEC.md’s texts, and caches the dataset', async () => {
+  it('shows the games grouped by league with the page’s texts, and caches the dataset', async () => {
     render(<SportsPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Sports' })).toBeInTheDocument();
     expect(screen.getByText(/Today's games and scores/)).toBeInTheDocument();

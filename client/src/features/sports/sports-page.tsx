@@ -10,9 +10,9 @@ import { favouritesFirst, formatUpdated, leagueKeyOf } from './game-format';
 import { useSportsData } from './use-sports-data';
 import { RefreshIcon } from './refresh-icon';
 
-/** SPEC.md section 9: the dialog's game is cleared this long after it closes. */
+/** The dialog's game is cleared this long after it closes. */
 export const GAME_DIALOG_CLEAR_DELAY_MS = 300;
-/** SPEC.md section 2: the progress bar is fixed at 60 %. */
+/** The progress bar is fixed at 60 % (a placeholder, by design). */
 const PROGRESS_PERCENT = 60;
 
 export interface SportsPageProps {
@@ -71,7 +71,7 @@ function ProgressPanel({ title, message }: { title: string; message: string | nu
 }
 
 /**
- * The Sports page (SPEC.md section 2): today's games grouped by league, kept current by the server's
+ * The Sports page: today's games grouped by league, kept current by the server's
  * pushes. 'Refresh All' asks the server to refresh from its source; 'Refresh API' reads the
  * scoreboard again. A game opens its details dialog, which follows the game's pushes in place.
  */

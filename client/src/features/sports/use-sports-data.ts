@@ -17,12 +17,12 @@ import { api, errorMessage } from '@client/lib/api-client';
 import { getSocket } from '@client/lib/socket';
 import { sportsStateAtom, type SportsAction, type SportsState } from './state';
 
-/** SPEC.md section 8: the fallbacks when a call fails without a message. */
+/** The fallback texts when a call fails without a message. */
 export const GENERATE_FAILED = 'Failed to generate sports data';
 export const GAME_PROCESS_FAILED = 'Failed to process game data';
 export const LOAD_FAILED = 'An error occurred';
 
-/** SPEC.md section 7: what Refresh All asks for. */
+/** What Refresh All asks for (the server ignores the prompt). */
 const GENERATE_REQUEST: SportsGenerateRequest = {
   prompt: 'Extract and structure game information from the fetched text',
   maxGames: SPORTS_DEFAULT_MAX_GAMES,
@@ -113,7 +113,7 @@ export function useSportsData(): SportsData {
     [apply],
   );
 
-  // SPEC.md section 4: the scoreboard read runs on mount (the cached copy is already painted).
+  // The scoreboard read runs on mount (the cached copy is already painted).
   useEffect(() => {
     void readScoreboard();
   }, [readScoreboard]);

@@ -14,7 +14,7 @@ export interface TwilioCallbacks {
   onError(message: string): void;
 }
 
-/** SPEC.md's texts for the provider's codes (2.x reports a denied microphone as 31401). */
+/** The texts shown for the provider's error codes (its SDK 2.x reports a denied microphone as 31401). */
 const CODE_TEXTS: Record<number, string> = {
   31000: 'General voice error',
   31003: 'Connection interrupted',

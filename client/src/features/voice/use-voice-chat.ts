@@ -6,7 +6,7 @@ import { getSocket, request } from '@client/lib/socket';
 import { joinTwilioConference, type TwilioSession } from './twilio-voice';
 import { VoiceMesh } from './webrtc-mesh';
 
-/** SPEC.md section 3, Voice chat state. */
+/** The voice chat's state. */
 export interface VoiceChatState {
   isConnected: boolean;
   isConnecting: boolean;
@@ -180,7 +180,7 @@ export function useVoiceChat(gameId: string, roomName: string, login: string | n
     patch({ volume: clamped });
   }, []);
 
-  // Setup without a login cannot start (SPEC.md's text).
+  // Setup without a login cannot start: it says 'User not authenticated'.
   const error = state.error ?? (login ? null : 'User not authenticated');
   return { ...state, error, join, leave, toggleMute, setVolume };
 }

@@ -9,7 +9,7 @@ export interface VoiceChatPanelProps {
   onParticipantCountChange?: (count: number) => void;
 }
 
-/** SPEC.md's voice chat panel: join, leave, mute, volume, status and errors. */
+/** The voice chat panel: join, leave, mute, volume, status and errors. */
 export function VoiceChatPanel({ gameId, roomName, login, onParticipantCountChange }: VoiceChatPanelProps) {
   const voice = useVoiceChat(gameId, roomName, login);
   useEffect(() => {

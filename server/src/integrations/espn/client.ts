@@ -1,6 +1,6 @@
 /**
  * ESPN's public (undocumented, keyless) site API: the scoreboard of NFL, NBA, MLB and NHL
- * (../shared/reference/third-party-apis.md section 4). Only the fields the app reads are checked;
+ * (`/apis/site/v2/sports/{sport}/{league}/scoreboard`). Only the fields the app reads are checked;
  * everything else ESPN sends passes through untouched. The base URL comes from ESPN_BASE_URL so tests
  * point it at tests/fakes/espn.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Exa's REST API (../shared/reference/third-party-apis.md section 2), enabled when EXA_API_KEY is set.
+ * Exa's REST API (https://docs.exa.ai), enabled when EXA_API_KEY is set.
  * Auth is the `x-api-key` header; the base URL is EXA_BASE_URL so tests point it at a local fake.
  * Bodies and answers are Exa's own camelCase shapes:
  *

@@ -36,7 +36,7 @@ const tokenAnswerSchema = z.union([
   z.object({ error: z.string(), error_description: z.string().optional() }),
 ]);
 
-/** Scope requested at sign-in (SPEC.md section 9). */
+/** Scope requested at sign-in: the profile and the user's email, nothing more. */
 export const OAUTH_SCOPE = 'user:email';
 
 const join = (base: string | (() => string), path: string) =>

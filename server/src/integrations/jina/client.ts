@@ -2,7 +2,7 @@
  * Jina AI Reader (r.jina.ai), enabled when JINA_API_KEY is set. POST {url} with Accept: application/json
  * answers the `{ code, status, data: { title, url, content, description?, publishedTime? } }` envelope;
  * errors are `{ code, name, message, readableMessage }` with a non-2xx status
- * (../shared/reference/third-party-apis.md section 3). POST rather than GET so hash routes and query
+ * (see https://jina.ai/reader). POST rather than GET so hash routes and query
  * strings of the target reach Jina intact.
  */
 import { withoutTrailingSlashes } from '@shared/url';

@@ -13,8 +13,8 @@ import { fetchingMessage, type SportsSource } from '../source';
 import { canonicalTeamName } from '../team-names';
 
 /**
- * The default source: ESPN's public scoreboard JSON for the four leagues, mapped to SPEC.md's Game
- * without any AI (../shared/reference/third-party-apis.md section 4).
+ * The default source: ESPN's public scoreboard JSON for the four leagues, mapped to the shared Game
+ * without any AI.
  */
 
 const LEAGUE_NAMES: Record<EspnLeagueKey, LeagueName> = { nfl: 'NFL', nba: 'NBA', mlb: 'MLB', nhl: 'NHL' };
@@ -145,7 +145,7 @@ const teamName = (competitor: EspnCompetitor) =>
   competitor.team.abbreviation ||
   '';
 
-/** One ESPN event as SPEC.md's Game; null when it lacks what a Game needs (logged by the caller). */
+/** One ESPN event as a Game; null when it lacks what a Game needs (logged by the caller). */
 export function mapEspnEvent(league: EspnLeagueKey, event: EspnEvent): Game | null {
   const competition = event.competitions[0]!;
   // homeAway, never array order.

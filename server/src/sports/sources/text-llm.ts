@@ -12,7 +12,7 @@ import { fetchingMessage, PROCESSING_MESSAGE, type PageTextReader, type SportsSo
 import { canonicalTeamName } from '../team-names';
 
 /**
- * SPEC.md's own pipeline: read a plain-text scores page (SPORTS_TEXT_URL) through the page reader,
+ * The original scoreboard pipeline: read a plain-text scores page (SPORTS_TEXT_URL) through the page reader,
  * then have an OpenAI-compatible model extract the games as structured output, checked against the
  * shared Game schema. An answer that does not match is rejected as a whole and nothing is stored.
  */
