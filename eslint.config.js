@@ -87,7 +87,7 @@ const importZones = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
