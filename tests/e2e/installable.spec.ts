@@ -59,6 +59,9 @@ test.describe('document titles', () => {
 });
 
 test.describe('installable app', () => {
+  // Explicitly: other specs may block service workers so that page.route sees every request.
+  test.use({ serviceWorkers: 'allow' });
+
   test('the manifest is linked and served, with real icons in the sizes browsers ask for', async ({
     page,
     request,
