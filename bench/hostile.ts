@@ -229,7 +229,7 @@ async function main() {
       await post(target, '/api/exa/get-contents', { urls: [serve(normalPage, 'text/html')], summary: true }),
     );
   };
-  const mb = (chars: number) => `${fmt(chars / 1e6, 1)} MB`;
+  const mb = (chars: number) => (chars < 1e6 ? `${fmt(chars / 1e3, 0)} KB` : `${fmt(chars / 1e6, 1)} MB`);
 
   const digest = JSON.stringify({
     summary: 'The Chiefs won in overtime.',
