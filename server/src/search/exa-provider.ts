@@ -2,7 +2,7 @@
  * The Exa search provider: validated requests become Exa's own request shapes, Exa's answers become the
  * shared, normalised result shape (title never empty, missing dates and authors as null).
  */
-import type { AnswerCitation, SearchResult } from '@shared/schemas/search';
+import type { AnswerCitation, SearchResponse, SearchResult } from '@shared/schemas/search';
 import type { ContentFlags } from '../content/service';
 import { AppError, errors } from '../errors';
 import { GuardedFetchError } from '../http/guarded-fetch';
@@ -11,6 +11,7 @@ import {
   type ExaClient,
   type ExaContentsOptions,
   type ExaResult,
+  type ExaSearchResponse,
 } from '../integrations/exa/client';
 import type { SearchProvider } from './provider';
 
@@ -42,6 +43,17 @@ export function toSearchResult(result: ExaResult): SearchResult {
     normalised.highlights = result.highlights.filter((h) => typeof h === 'string');
   if (typeof result.summary === 'string') normalised.summary = result.summary;
   return normalised;
+}
+
+/** A search or find-similar answer of Exa's, as the app answers it. */
+function searchAnswer(answer: ExaSearchResponse, resolvedSearchType: string | undefined): SearchResponse {
+  return {
+    success: true,
+    provider: 'exa',
+    requestId: answer.requestId ?? '',
+    resolvedSearchType,
+    results: (answer.results ?? []).map(toSearchResult),
+  };
 }
 
 function toCitation(result: ExaResult): AnswerCitation {
@@ -120,13 +132,7 @@ export function createExaProvider(client: ExaClient, vet: UrlVetter): SearchProv
           },
           signal,
         );
-        return {
-          success: true,
-          provider: 'exa',
-          requestId: answer.requestId ?? '',
-          resolvedSearchType: answer.resolvedSearchType ?? request.type,
-          results: (answer.results ?? []).map(toSearchResult),
-        };
+        return searchAnswer(answer, answer.resolvedSearchType ?? request.type);
       } catch (error) {
         throw searchError(error);
       }
@@ -148,13 +154,7 @@ export function createExaProvider(client: ExaClient, vet: UrlVetter): SearchProv
           },
           signal,
         );
-        return {
-          success: true,
-          provider: 'exa',
-          requestId: answer.requestId ?? '',
-          resolvedSearchType: answer.resolvedSearchType,
-          results: (answer.results ?? []).map(toSearchResult),
-        };
+        return searchAnswer(answer, answer.resolvedSearchType);
       } catch (error) {
         throw searchError(error);
       }

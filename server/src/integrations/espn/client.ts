@@ -24,21 +24,34 @@ const scoreSchema = z
   .optional()
   .nullable();
 
+const statusTypeSchema = z
+  .object({
+    name: z.string().optional(),
+    state: z.string().optional(),
+    completed: z.boolean().optional(),
+    description: z.string().optional(),
+    detail: z.string().optional(),
+    shortDetail: z.string().optional(),
+  })
+  .loose();
+
 const statusSchema = z
   .object({
     clock: z.number().optional(),
     displayClock: z.string().optional(),
     period: z.number().optional(),
-    type: z
-      .object({
-        name: z.string().optional(),
-        state: z.string().optional(),
-        completed: z.boolean().optional(),
-        description: z.string().optional(),
-        detail: z.string().optional(),
-        shortDetail: z.string().optional(),
-      })
-      .loose(),
+    type: statusTypeSchema,
+  })
+  .loose();
+
+const competitorTeamSchema = z
+  .object({
+    id: z.string().optional(),
+    abbreviation: z.string().optional(),
+    displayName: z.string().optional(),
+    shortDisplayName: z.string().optional(),
+    name: z.string().optional(),
+    location: z.string().optional(),
   })
   .loose();
 
@@ -48,16 +61,7 @@ const competitorSchema = z
     homeAway: z.string(),
     score: scoreSchema,
     winner: z.boolean().optional(),
-    team: z
-      .object({
-        id: z.string().optional(),
-        abbreviation: z.string().optional(),
-        displayName: z.string().optional(),
-        shortDisplayName: z.string().optional(),
-        name: z.string().optional(),
-        location: z.string().optional(),
-      })
-      .loose(),
+    team: competitorTeamSchema,
   })
   .loose();
 
