@@ -21,6 +21,13 @@ const itemSchema = z.strictObject({
   description: z.string().min(1).optional(),
 });
 
+/** Every entry matches its schema, and no short name appears twice in one list. */
+function expectWellFormedUnique<T extends { short_name: string }>(entries: readonly T[], schema: z.ZodType) {
+  for (const entry of entries) schema.parse(entry);
+  const shortNames = entries.map((entry) => entry.short_name);
+  expect(new Set(shortNames).size).toBe(shortNames.length);
+}
+
 describe('team catalogue', () => {
   it('has the four leagues in picker order with their team counts', () => {
     expect(LEAGUES.map((league) => [league.key, league.name, league.teams.length])).toEqual([
@@ -32,11 +39,7 @@ describe('team catalogue', () => {
   });
 
   it('has well-formed teams with short names unique within a league', () => {
-    for (const league of LEAGUES) {
-      for (const team of league.teams) teamSchema.parse(team);
-      const shortNames = league.teams.map((team) => team.short_name);
-      expect(new Set(shortNames).size).toBe(shortNames.length);
-    }
+    for (const league of LEAGUES) expectWellFormedUnique(league.teams, teamSchema);
   });
 
   it('gives every team its own logo (the source gave Washington the Titans logo)', () => {
@@ -70,11 +73,7 @@ describe('tech catalogue', () => {
   });
 
   it('has well-formed items with unique short names; industries have no icon', () => {
-    for (const category of TECH_CATEGORIES) {
-      for (const item of category.items) itemSchema.parse(item);
-      const shortNames = category.items.map((item) => item.short_name);
-      expect(new Set(shortNames).size).toBe(shortNames.length);
-    }
+    for (const category of TECH_CATEGORIES) expectWellFormedUnique(category.items, itemSchema);
     const industries = TECH_CATEGORIES.find((category) => category.key === 'industries')!;
     expect(industries.items.every((item) => item.icon_url === undefined)).toBe(true);
   });
