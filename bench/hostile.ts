@@ -120,13 +120,13 @@ async function main() {
     `The Kansas City Chiefs came back from ten points down in the fourth quarter, paragraph ${i} says, ` +
     `as <a href="/players/${i}">Patrick Mahomes</a> found his receivers and the defence held the Bills to ` +
     `<strong>three</strong> points in the last twelve minutes of regulation at Arrowhead Stadium.`;
-  /** A normal news page: about 120 KB, scripts, styles, navigation, a 40-paragraph article, a footer. */
+  /** A normal news page: about 120 KB with its inline data and styles, navigation, a 40-paragraph article. */
   const normalPage = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chiefs rally past Bills | Sports</title>',
     '<meta property="og:title" content="Chiefs rally past Bills"><meta name="author" content="Jordan Hale">',
     '<meta property="article:published_time" content="2026-11-22T21:00:00Z">',
     `<style>${'.card{display:flex;margin:0 auto;padding:1rem}'.repeat(200)}</style>`,
-    `<script>window.__DATA__=${JSON.stringify({ items: Array.from({ length: 400 }, (_, i) => ({ id: i, title: `Story ${i}` })) })}</script>`,
+    `<script>window.__DATA__=${JSON.stringify({ items: Array.from({ length: 2_500 }, (_, i) => ({ id: i, title: `Story ${i}` })) })}</script>`,
     '</head><body><header><nav>',
     Array.from({ length: 60 }, (_, i) => `<a class="nav-link" href="/section/${i}">Section ${i}</a>`).join(
       '',
@@ -240,14 +240,14 @@ async function main() {
       name: 'article page',
       kind: 'normal',
       app: 'embedded',
-      input: 'HTML, 120 KB',
+      input: `HTML, ${mb(normalPage.length)}`,
       send: read(normalPage, 'text/html'),
     },
     {
       name: 'article text',
       kind: 'normal',
       app: 'embedded',
-      input: 'text, 14 KB',
+      input: `text, ${mb(normalText.length)}`,
       send: read(normalText, 'text/plain'),
     },
     {
@@ -310,7 +310,7 @@ async function main() {
       name: 'summary: article page',
       kind: 'normal',
       app: 'embedded',
-      input: 'HTML, 120 KB',
+      input: `HTML, ${mb(normalPage.length)}`,
       send: summarise(normalPage, 'text/html'),
     },
     {
@@ -352,7 +352,7 @@ async function main() {
       name: 'Jina: article markdown',
       kind: 'normal',
       app: 'jina',
-      input: 'markdown, 14 KB',
+      input: `markdown, ${mb(normalText.length)}`,
       send: viaJina(normalText),
     },
     {
@@ -373,7 +373,7 @@ async function main() {
       name: 'AI summary: plain JSON',
       kind: 'normal',
       app: 'ai',
-      input: 'answer, 0.1 KB',
+      input: `answer, ${digest.length} chars`,
       send: viaAi(digest),
     },
     {
