@@ -20,6 +20,9 @@ export default defineConfig({
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker answers asset requests itself, out of page.route's sight: specs that
+    // intercept requests would stop testing what they say. The installability spec allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [
