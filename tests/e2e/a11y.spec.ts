@@ -102,7 +102,8 @@ async function expectFocusManaged(
 
 for (const theme of THEMES) {
   test.describe(`accessibility, ${theme} theme`, () => {
-    test.describe.configure({ timeout: 90_000 });
+    // 'every page' runs axe nine times; on a busy two-core machine one pass takes up to ten seconds.
+    test.describe.configure({ timeout: 180_000 });
     test.use({ colorScheme: theme });
     test.beforeEach(async ({ context }) => prepare(context, theme));
 
