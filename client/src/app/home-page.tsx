@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import type { SearchResult } from '@shared/schemas/search';
 import { cardClass } from '@client/components/button';
 import { ArticleDrawer, FrameViewer } from '@client/features/content';
@@ -14,6 +14,20 @@ import { useDocumentTitle } from '@client/lib/document-title';
 export const SPORTS_DEFAULT_QUERY = 'Latest sports news headlines from the NFL, NBA, MLB and NHL';
 export const TECH_DEFAULT_QUERY =
   'Latest headlines in startups, full stack software engineering and tech industry news';
+
+/** One side of the dashboard: its favourites strip in a card above its news search. */
+function NewsColumn({
+  label,
+  strip,
+  ...search
+}: { label: string; strip: ReactNode } & ComponentProps<typeof SearchPanel>) {
+  return (
+    <section aria-label={label} className="flex min-w-0 flex-col gap-4">
+      <div className={`${cardClass} p-4 sm:p-5`}>{strip}</div>
+      <SearchPanel {...search} />
+    </section>
+  );
+}
 
 /**
  * The home dashboard: sports on the left (favourite teams, Sports News), tech on
@@ -31,30 +45,24 @@ export function HomePage() {
     <>
       <h1 className="sr-only">Home</h1>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <section aria-label="Sports" className="flex min-w-0 flex-col gap-4">
-          <div className={`${cardClass} p-4 sm:p-5`}>
-            <FavouriteTeamsStrip onSearch={(query) => setSportsQuery({ query })} />
-          </div>
-          <SearchPanel
-            title="Sports News"
-            placeholder="Search for sports news, scores, trades, or team updates..."
-            defaultQuery={SPORTS_DEFAULT_QUERY}
-            externalQuery={sportsQuery}
-            onRead={setReading}
-          />
-        </section>
-        <section aria-label="Tech" className="flex min-w-0 flex-col gap-4">
-          <div className={`${cardClass} p-4 sm:p-5`}>
-            <TechInterestsStrip onSearch={(query) => setTechQuery({ query })} />
-          </div>
-          <SearchPanel
-            title="Tech News"
-            placeholder="Search for tech articles, startup news, or software engineering topics..."
-            defaultQuery={TECH_DEFAULT_QUERY}
-            externalQuery={techQuery}
-            onRead={setReading}
-          />
-        </section>
+        <NewsColumn
+          label="Sports"
+          strip={<FavouriteTeamsStrip onSearch={(query) => setSportsQuery({ query })} />}
+          title="Sports News"
+          placeholder="Search for sports news, scores, trades, or team updates..."
+          defaultQuery={SPORTS_DEFAULT_QUERY}
+          externalQuery={sportsQuery}
+          onRead={setReading}
+        />
+        <NewsColumn
+          label="Tech"
+          strip={<TechInterestsStrip onSearch={(query) => setTechQuery({ query })} />}
+          title="Tech News"
+          placeholder="Search for tech articles, startup news, or software engineering topics..."
+          defaultQuery={TECH_DEFAULT_QUERY}
+          externalQuery={techQuery}
+          onRead={setReading}
+        />
       </div>
       <FavouritesQuestionnaires />
       <ArticleDrawer

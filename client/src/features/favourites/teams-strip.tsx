@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { LEAGUES, findTeam, type LeagueKey } from '@shared/data/teams';
-import { EmptyStrip, FavouriteChip, StripHeader } from './chip';
+import { FavouriteChip } from './chip';
 import { teamSearchQuery } from './queries';
-import { favouriteTeamsAtom, removeTeamAtom, resetTeamsAtom, teamPickerOpenAtom } from './state';
+import { favouriteTeamsAtom, removeTeamAtom } from './state';
+import { FavouritesStrip } from './strip';
 import { countFavourites } from './storage';
 import { TeamLogo } from './team-logo';
 
@@ -22,54 +23,35 @@ export interface FavouriteTeamsStripProps {
 /** 'Your Favorite Teams' with 'Edit Teams', one chip per team, or the empty state. */
 export function FavouriteTeamsStrip({ onSearch }: FavouriteTeamsStripProps) {
   const favourites = useAtomValue(favouriteTeamsAtom);
-  const openPicker = useSetAtom(teamPickerOpenAtom);
   const removeTeam = useSetAtom(removeTeamAtom);
-  const reset = useSetAtom(resetTeamsAtom);
-  const count = countFavourites(favourites);
 
   return (
-    <section aria-label="Your Favorite Teams">
-      <StripHeader
-        title="Your Favorite Teams"
-        editLabel="Edit Teams"
-        resetLabel={count > 0 ? 'Reset favorite teams' : undefined}
-        onEdit={() => openPicker(true)}
-        onReset={reset}
-      />
-      {count === 0 ? (
-        <EmptyStrip
-          title="No favorite teams selected"
-          hint="Choose your favorite teams to get personalized content"
-          action="Select Teams"
-          onAction={() => openPicker(true)}
-        />
-      ) : (
-        <ul className="flex flex-wrap gap-2">
-          {LEAGUES.flatMap((league) =>
-            favourites[league.key].map((shortName) => {
-              const team = findTeam(league.key, shortName);
-              if (!team) return null;
-              return (
-                <FavouriteChip
-                  key={`${league.key}:${shortName}`}
-                  name={team.name}
-                  label={team.short_name}
-                  leading={<TeamLogo team={team} className="h-6 w-6" />}
-                  trailing={
-                    <span
-                      title={league.name}
-                      aria-hidden="true"
-                      className={`h-2 w-2 shrink-0 rounded-full ${LEAGUE_DOT[league.key]}`}
-                    />
-                  }
-                  onSelect={() => onSearch(teamSearchQuery(team, league))}
-                  onRemove={() => removeTeam(league.key, shortName)}
-                />
-              );
-            }),
-          )}
-        </ul>
-      )}
-    </section>
+    <FavouritesStrip kind="teams" count={countFavourites(favourites)}>
+      <ul className="flex flex-wrap gap-2">
+        {LEAGUES.flatMap((league) =>
+          favourites[league.key].map((shortName) => {
+            const team = findTeam(league.key, shortName);
+            if (!team) return null;
+            return (
+              <FavouriteChip
+                key={`${league.key}:${shortName}`}
+                name={team.name}
+                label={team.short_name}
+                leading={<TeamLogo team={team} className="h-6 w-6" />}
+                trailing={
+                  <span
+                    title={league.name}
+                    aria-hidden="true"
+                    className={`h-2 w-2 shrink-0 rounded-full ${LEAGUE_DOT[league.key]}`}
+                  />
+                }
+                onSelect={() => onSearch(teamSearchQuery(team, league))}
+                onRemove={() => removeTeam(league.key, shortName)}
+              />
+            );
+          }),
+        )}
+      </ul>
+    </FavouritesStrip>
   );
 }

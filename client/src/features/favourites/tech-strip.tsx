@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { TECH_CATEGORIES, findInterest, type TechCategoryKey } from '@shared/data/tech-interests';
-import { EmptyStrip, FavouriteChip, StripHeader } from './chip';
+import { FavouriteChip } from './chip';
 import { interestSearchQuery } from './queries';
-import { favouriteTechAtom, removeInterestAtom, resetTechAtom, techPickerOpenAtom } from './state';
+import { favouriteTechAtom, removeInterestAtom } from './state';
+import { FavouritesStrip } from './strip';
 import { countFavourites } from './storage';
 import { TechIcon } from './tech-icon';
 
@@ -22,67 +23,48 @@ export interface TechInterestsStripProps {
 /** 'Your Tech Interests' with 'Edit Interests': chips grouped by category, or the empty state. */
 export function TechInterestsStrip({ onSearch }: TechInterestsStripProps) {
   const favourites = useAtomValue(favouriteTechAtom);
-  const openPicker = useSetAtom(techPickerOpenAtom);
   const removeInterest = useSetAtom(removeInterestAtom);
-  const reset = useSetAtom(resetTechAtom);
-  const count = countFavourites(favourites);
 
   return (
-    <section aria-label="Your Tech Interests">
-      <StripHeader
-        title="Your Tech Interests"
-        editLabel="Edit Interests"
-        resetLabel={count > 0 ? 'Reset tech interests' : undefined}
-        onEdit={() => openPicker(true)}
-        onReset={reset}
-      />
-      {count === 0 ? (
-        <EmptyStrip
-          title="No tech interests selected"
-          hint="Choose your tech interests to get personalized content"
-          action="Select Tech Interests"
-          onAction={() => openPicker(true)}
-        />
-      ) : (
-        <div className="flex flex-col gap-2.5">
-          {TECH_CATEGORIES.map((category) => {
-            const items = favourites[category.key]
-              .map((shortName) => findInterest(category.key, shortName))
-              .filter((item) => item !== undefined);
-            if (items.length === 0) return null;
-            const style = CATEGORY_STYLE[category.key];
-            return (
-              <div key={category.key} className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:gap-3">
-                <h3
-                  className={`flex shrink-0 items-center gap-1.5 pt-1 text-xs font-semibold tracking-wide uppercase sm:w-28 ${style.label}`}
-                >
-                  <span aria-hidden="true" className={`h-2 w-2 rounded-full ${style.dot}`} />
-                  {category.label}
-                </h3>
-                <ul aria-label={category.label} className="flex flex-wrap gap-2">
-                  {items.map((item) => (
-                    <FavouriteChip
-                      key={item.short_name}
-                      name={item.name}
-                      label={item.short_name}
-                      leading={<TechIcon category={category.key} item={item} className="h-5 w-5" />}
-                      trailing={
-                        <span
-                          title={`${item.name} · ${category.title}`}
-                          aria-hidden="true"
-                          className={`h-1.5 w-1.5 shrink-0 rounded-full ${style.dot}`}
-                        />
-                      }
-                      onSelect={() => onSearch(interestSearchQuery(item, category))}
-                      onRemove={() => removeInterest(category.key, item.short_name)}
-                    />
-                  ))}
-                </ul>
-              </div>
-            );
-          })}
-        </div>
-      )}
-    </section>
+    <FavouritesStrip kind="tech" count={countFavourites(favourites)}>
+      <div className="flex flex-col gap-2.5">
+        {TECH_CATEGORIES.map((category) => {
+          const items = favourites[category.key]
+            .map((shortName) => findInterest(category.key, shortName))
+            .filter((item) => item !== undefined);
+          if (items.length === 0) return null;
+          const style = CATEGORY_STYLE[category.key];
+          return (
+            <div key={category.key} className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:gap-3">
+              <h3
+                className={`flex shrink-0 items-center gap-1.5 pt-1 text-xs font-semibold tracking-wide uppercase sm:w-28 ${style.label}`}
+              >
+                <span aria-hidden="true" className={`h-2 w-2 rounded-full ${style.dot}`} />
+                {category.label}
+              </h3>
+              <ul aria-label={category.label} className="flex flex-wrap gap-2">
+                {items.map((item) => (
+                  <FavouriteChip
+                    key={item.short_name}
+                    name={item.name}
+                    label={item.short_name}
+                    leading={<TechIcon category={category.key} item={item} className="h-5 w-5" />}
+                    trailing={
+                      <span
+                        title={`${item.name} · ${category.title}`}
+                        aria-hidden="true"
+                        className={`h-1.5 w-1.5 shrink-0 rounded-full ${style.dot}`}
+                      />
+                    }
+                    onSelect={() => onSearch(interestSearchQuery(item, category))}
+                    onRemove={() => removeInterest(category.key, item.short_name)}
+                  />
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </div>
+    </FavouritesStrip>
   );
 }

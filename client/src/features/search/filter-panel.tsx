@@ -35,6 +35,16 @@ const FLAGS = [
   ['useAutoprompt', 'Use Autoprompt'],
 ] as const;
 
+const URL_TEXT = { type: 'text', inputMode: 'url', autoComplete: 'off' } as const;
+
+/** The free-text fields in form order: id suffix, draft key, label and the input's own attributes. */
+const TEXT_FIELDS = [
+  ['start', 'startPublishedDate', 'Start Date', { type: 'date' }],
+  ['end', 'endPublishedDate', 'End Date', { type: 'date' }],
+  ['include', 'includeDomains', 'Include Domains', { ...URL_TEXT, placeholder: 'espn.com, theverge.com' }],
+  ['exclude', 'excludeDomains', 'Exclude Domains', { ...URL_TEXT, placeholder: 'example.com' }],
+] as const;
+
 /**
  * The filter form: number of results, search type, date range, include and exclude domains, the four
  * include flags, 'Clear Filters' (back to the defaults) and 'Apply Filters'. Problems the server would
@@ -56,6 +66,12 @@ export function FilterPanel({
   const fieldId = useId();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
+
+  // Each date picker stops at the other end of the range, so the browser itself offers no inverted range.
+  const dateBounds: Partial<Record<keyof Draft, { min?: string; max?: string }>> = {
+    startPublishedDate: { max: draft.endPublishedDate || undefined },
+    endPublishedDate: { min: draft.startPublishedDate || undefined },
+  };
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -112,62 +128,21 @@ export function FilterPanel({
           <option value="keyword">Keyword</option>
         </select>
       </div>
-      <div>
-        <label htmlFor={`${fieldId}-start`} className={labelClass}>
-          Start Date
-        </label>
-        <input
-          id={`${fieldId}-start`}
-          type="date"
-          className={inputClass}
-          value={draft.startPublishedDate}
-          max={draft.endPublishedDate || undefined}
-          onChange={(event) => set('startPublishedDate', event.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${fieldId}-end`} className={labelClass}>
-          End Date
-        </label>
-        <input
-          id={`${fieldId}-end`}
-          type="date"
-          className={inputClass}
-          value={draft.endPublishedDate}
-          min={draft.startPublishedDate || undefined}
-          onChange={(event) => set('endPublishedDate', event.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${fieldId}-include`} className={labelClass}>
-          Include Domains
-        </label>
-        <input
-          id={`${fieldId}-include`}
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          className={inputClass}
-          placeholder="espn.com, theverge.com"
-          value={draft.includeDomains}
-          onChange={(event) => set('includeDomains', event.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${fieldId}-exclude`} className={labelClass}>
-          Exclude Domains
-        </label>
-        <input
-          id={`${fieldId}-exclude`}
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          className={inputClass}
-          placeholder="example.com"
-          value={draft.excludeDomains}
-          onChange={(event) => set('excludeDomains', event.target.value)}
-        />
-      </div>
+      {TEXT_FIELDS.map(([suffix, key, label, attributes]) => (
+        <div key={key}>
+          <label htmlFor={`${fieldId}-${suffix}`} className={labelClass}>
+            {label}
+          </label>
+          <input
+            id={`${fieldId}-${suffix}`}
+            {...attributes}
+            className={inputClass}
+            value={draft[key]}
+            {...dateBounds[key]}
+            onChange={(event) => set(key, event.target.value)}
+          />
+        </div>
+      ))}
       <fieldset className="grid grid-cols-1 gap-2 sm:col-span-2 sm:grid-cols-2">
         <legend className="sr-only">Include</legend>
         {FLAGS.map(([key, label]) => (
