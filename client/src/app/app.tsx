@@ -1,19 +1,27 @@
 import { Provider as JotaiProvider } from 'jotai';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { AuthProvider } from '@client/lib/auth';
+import { authStateAtom } from '@client/lib/auth';
 import { appStore } from '@client/lib/store';
-import { ThemeProvider } from '@client/lib/theme';
+import { themeAtom } from '@client/lib/theme';
 import { router } from './router';
 
-/** Providers around the router: one jotai store, the theme, the signed-in user. */
+/** The router inside the app's one jotai store. */
 export function App() {
+  // The document's theme (following other tabs) and the start-up session check belong to the whole
+  // app, not to whichever page reads them, so both atoms stay mounted for as long as the app is.
+  useEffect(() => {
+    const unsubscribeTheme = appStore.sub(themeAtom, () => {});
+    const unsubscribeAuth = appStore.sub(authStateAtom, () => {});
+    return () => {
+      unsubscribeTheme();
+      unsubscribeAuth();
+    };
+  }, []);
+
   return (
     <JotaiProvider store={appStore}>
-      <ThemeProvider>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </ThemeProvider>
+      <RouterProvider router={router} />
     </JotaiProvider>
   );
 }
