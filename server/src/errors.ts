@@ -19,11 +19,10 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string = ERROR_MESSAGES[code],
     options: AppErrorOptions = {},
-    status: number = ERROR_STATUS[code],
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
-    this.status = status;
+    this.status = ERROR_STATUS[code];
     this.details = options.details;
   }
 }
@@ -49,13 +48,6 @@ export const errors = Object.fromEntries(
     (message?: string, options?: AppErrorOptions) => new AppError(code, message, options),
   ]),
 ) as ErrorFactories;
-
-/**
- * The one code answered with two statuses: a search is `search_failed` 502 when the search service
- * failed, and 503 (temporarily unavailable, try again later) when the local index is empty because
- * every news feed failed to load. Both are part of the published API, so neither can change alone.
- */
-export const feedsUnavailable = (message: string) => new AppError('search_failed', message, {}, 503);
 
 /** True for an AppError of `code` (a caller that narrows one failure, e.g. to reword it). */
 export const isAppError = (error: unknown, code: ErrorCode): error is AppError =>

@@ -25,6 +25,8 @@ export const ERROR_MESSAGES = {
   not_configured: 'This feature is not configured on this server.',
   upstream_failed: 'The upstream service failed. Please try again.',
   search_failed: 'Search failed',
+  /** The local news index is empty because no news feed could be read: worth trying again later. */
+  news_unavailable: 'Search failed: the news feeds could not be read. Please try again later.',
   content_failed: 'Failed to load content',
   url_refused: 'This address cannot be fetched: only public http and https pages can be read.',
   answer_not_configured:
@@ -60,7 +62,13 @@ const CODES_BY_STATUS = {
     'sports_generate_failed',
     'game_refresh_failed',
   ],
-  503: ['store_unavailable', 'oauth_not_configured', 'not_configured', 'answer_not_configured'],
+  503: [
+    'store_unavailable',
+    'oauth_not_configured',
+    'not_configured',
+    'answer_not_configured',
+    'news_unavailable',
+  ],
 } as const satisfies Record<number, readonly ErrorCode[]>;
 
 type CodeWithStatus = (typeof CODES_BY_STATUS)[keyof typeof CODES_BY_STATUS][number];

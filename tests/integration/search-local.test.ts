@@ -331,7 +331,7 @@ describe('local news index: answers and limits', () => {
       user,
     );
     expect(status).toBe(503);
-    expect(body.error.code).toBe('search_failed');
+    expect(body.error.code).toBe('news_unavailable');
     expect(body.error.message).toBe(
       'Search failed: the news feeds could not be read. Please try again later.',
     );

@@ -179,7 +179,7 @@ describe('text-llm scoreboard source (page reader + structured output)', () => {
     expect(openai.requests()).toHaveLength(0);
   });
 
-  it('refreshes one game from its own page and pushes it as updatedGame', async () => {
+  it('refreshes one game from its own page and pushes the scoreboard with it', async () => {
     const app = await start();
     const alice = await sportsFan(app, 'opener', sockets);
     const bob = await sportsFan(app, 'other-tab', sockets);
@@ -188,7 +188,7 @@ describe('text-llm scoreboard source (page reader + structured output)', () => {
     espn.setScore('401687001', 2, 2);
     espn.updateGame('401687001', { detail: '4:05 - 3rd Period' });
 
-    const bobSees = nextUpdate(bob.socket, (payload) => payload.updatedGame?.id === id);
+    const bobSees = nextUpdate(bob.socket, (payload) => gameIn(payload, id)?.period === '4:05 - 3rd Period');
     const answer = await alice.client.json('/api/game/process', {
       gameId: id,
       url: espn.gameUrl({ id: '401687001', league: 'nhl' }),
@@ -198,7 +198,7 @@ describe('text-llm scoreboard source (page reader + structured output)', () => {
     expect(body.gameData).toMatchObject({ id, awayScore: 2, homeScore: 2, period: '4:05 - 3rd Period' });
     expect(pagesRead.at(-1)).toBe(espn.gameUrl({ id: '401687001', league: 'nhl' }));
     expect(openai.requests().at(-1)!.response_format?.json_schema?.name).toBe('sports_game');
-    expect((await bobSees).updatedGame).toEqual(body.gameData);
+    expect(gameIn(await bobSees, id)).toEqual(body.gameData);
 
     openai.setMode('garbage');
     const rejected = await alice.client.json('/api/game/process', {

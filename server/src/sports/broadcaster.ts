@@ -1,4 +1,4 @@
-import { sportsDatasetSchema, gameSchema } from '@shared/schemas/sports';
+import { sportsDatasetSchema } from '@shared/schemas/sports';
 import type { AppServer } from '../realtime';
 import { userRoom } from '../realtime/rooms';
 import type { SportsBroadcaster } from './service';
@@ -11,11 +11,8 @@ import type { SportsBroadcaster } from './service';
  */
 export function createSportsBroadcaster(io: AppServer): SportsBroadcaster {
   return {
-    dataUpdated({ sportsData, updatedGame }) {
-      io.emit('sportsDataUpdated', {
-        sportsData: sportsDatasetSchema.parse(sportsData),
-        ...(updatedGame ? { updatedGame: gameSchema.parse(updatedGame) } : {}),
-      });
+    dataUpdated({ sportsData }) {
+      io.emit('sportsDataUpdated', { sportsData: sportsDatasetSchema.parse(sportsData) });
     },
     progressed(progress, logins) {
       // io.to([]) would mean everyone: no asker, no progress.

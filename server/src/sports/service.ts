@@ -184,7 +184,7 @@ export function createSportsService(deps: SportsServiceDeps) {
         // The asker gets the game in the answer; everyone else only hears of a change.
         const before = allGames(latest).find((candidate) => candidate.id === game.id);
         if (JSON.stringify(before) !== JSON.stringify(merged.game))
-          broadcaster.dataUpdated({ sportsData: merged.sportsData, updatedGame: merged.game });
+          broadcaster.dataUpdated({ sportsData: merged.sportsData });
         return { game: merged.game, sportsData: merged.sportsData };
       })().finally(() => gameRefreshes.delete(gameId));
       gameRefreshes.set(gameId, promise);

@@ -115,10 +115,9 @@ export interface ScoreboardResponse {
   sportsData: SportsDataset;
 }
 
-/** `sportsDataUpdated` (server → every client): the full dataset, and the game a single refresh changed. */
+/** `sportsDataUpdated` (server → every client): the full dataset, after a refresh changed it. */
 export interface SportsDataUpdatedPayload {
   sportsData: SportsDataset;
-  updatedGame?: Game;
 }
 
 /** Stages of a scoreboard refresh: fetching page text, AI processing, data saved (or failed). */

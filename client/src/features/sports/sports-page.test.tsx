@@ -315,7 +315,6 @@ describe('Game details dialog', () => {
 
     push('sportsDataUpdated', {
       sportsData: dataset([{ ...LIVE, homeScore: 14 }, FINAL, LATER], '2026-10-11T19:00:00.000Z'),
-      updatedGame: { ...LIVE, homeScore: 14 },
     });
     expect(within(dialog).getByTestId('home-score')).toHaveTextContent('14');
 

@@ -10,7 +10,7 @@ import type { AiClient, AnswerSource } from '../../content/ai';
 import { PageReadError } from '../../content/reader';
 import type { ContentFlags, ContentService } from '../../content/service';
 import { extractiveDigest, markdownToPlain } from '../../content/text';
-import { errors, feedsUnavailable } from '../../errors';
+import { errors } from '../../errors';
 import type { SearchProvider } from '../provider';
 import { NewsIndex, type NewsArticle, type NewsHit } from './news-index';
 
@@ -79,7 +79,7 @@ export function createLocalProvider(deps: LocalProviderDeps): SearchProvider {
     const report = index.lastIngest;
     if (index.size === 0 && report && report.feeds.length > 0 && report.feeds.every((feed) => !feed.ok)) {
       // An empty index because every feed failed is an outage, not 'No Results Found'.
-      throw feedsUnavailable('Search failed: the news feeds could not be read. Please try again later.');
+      throw errors.newsUnavailable();
     }
     return hits;
   }
