@@ -24,16 +24,15 @@ const scoreSchema = z
   .optional()
   .nullable();
 
-const statusTypeSchema = z
-  .object({
-    name: z.string().optional(),
-    state: z.string().optional(),
-    completed: z.boolean().optional(),
-    description: z.string().optional(),
-    detail: z.string().optional(),
-    shortDetail: z.string().optional(),
-  })
-  .loose();
+/** An object whose named fields are optional text; ESPN adds fields freely, so the rest pass through. */
+function optionalTexts<const Name extends string>(...names: Name[]) {
+  const shape = Object.fromEntries(names.map((name) => [name, z.string().optional()]));
+  return z.object(shape as Record<Name, z.ZodOptional<z.ZodString>>).loose();
+}
+
+const statusTypeSchema = optionalTexts('name', 'state', 'description', 'detail', 'shortDetail').extend({
+  completed: z.boolean().optional(),
+});
 
 const statusSchema = z
   .object({
@@ -44,16 +43,14 @@ const statusSchema = z
   })
   .loose();
 
-const competitorTeamSchema = z
-  .object({
-    id: z.string().optional(),
-    abbreviation: z.string().optional(),
-    displayName: z.string().optional(),
-    shortDisplayName: z.string().optional(),
-    name: z.string().optional(),
-    location: z.string().optional(),
-  })
-  .loose();
+const competitorTeamSchema = optionalTexts(
+  'id',
+  'abbreviation',
+  'displayName',
+  'shortDisplayName',
+  'name',
+  'location',
+);
 
 const competitorSchema = z
   .object({
