@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, CHROMIUM_PATH } from './tests/e2e/env';
+import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/env';
 
 /**
  * End-to-end tests in Debian's Chromium (never a Playwright browser download) against the app started
@@ -25,15 +25,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

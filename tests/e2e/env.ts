@@ -21,3 +21,16 @@ export const GITHUB_CLIENT_ID = FAKE_GITHUB_CLIENT_ID;
 export const GITHUB_CLIENT_SECRET = FAKE_GITHUB_CLIENT_SECRET;
 /** Debian's Chromium; Playwright never downloads a browser here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Headless as root on a machine with no network but loopback: without the background-networking
+ * flags Chromium keeps trying (and failing) to reach its own services.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../helpers/redis-server';
-import { CHROMIUM_PATH } from './env';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './env';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOOPBACK_ONLY = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1';
@@ -68,16 +68,7 @@ async function stop(app: StartedApp) {
 test.use({
   launchOptions: {
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      LOOPBACK_ONLY,
-    ],
+    args: [...CHROMIUM_ARGS, LOOPBACK_ONLY],
   },
 });
 
