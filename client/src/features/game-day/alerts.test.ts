@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Game, GameChange, GameChangeKind } from '@shared/schemas/sports';
 import { alertFor, scoreLine } from './alerts';
-import { DEFAULT_GAME_DAY_SETTINGS, parseGameDaySettings, type GameDaySettings } from './settings';
+import {
+  DEFAULT_GAME_DAY_SETTINGS,
+  parseGameDaySettings,
+  type GameDaySettings,
+} from '@client/lib/game-day-settings';
 
 const game = (patch: Partial<Game> = {}): Game => ({
   id: '401',

@@ -1,6 +1,6 @@
 import { findTeam, getLeague, type LeagueKey } from '@shared/data/teams';
 import type { Game, GameChange, GameChangeKind } from '@shared/schemas/sports';
-import type { AlertKind, GameDaySettings, TeamRef } from './settings';
+import type { AlertKind, GameDaySettings, TeamRef } from '@client/lib/game-day-settings';
 
 /** What a toast and a desktop notification say about one change. */
 export interface GameAlert {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atomWithValidatedStorage } from './stored-atom';
 
 /** The browser-storage key of the game-day settings (one value, shared by every tab). */
 export const GAME_DAY_STORAGE_KEY = 'gameDaySettings';
@@ -66,3 +67,13 @@ export function delayLabel(seconds: DelaySeconds): string {
   if (seconds === 0) return 'Off';
   return seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
 }
+
+/**
+ * The game-day settings every feature reads (alerts, delay, hidden scores), kept in browser storage
+ * and followed across tabs. It lives in lib/ because sports, chat and the alerts all honour it.
+ */
+export const gameDaySettingsAtom = atomWithValidatedStorage<GameDaySettings>(
+  GAME_DAY_STORAGE_KEY,
+  DEFAULT_GAME_DAY_SETTINGS,
+  parseGameDaySettings,
+);
