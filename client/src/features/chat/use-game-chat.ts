@@ -3,6 +3,7 @@ import type { ChatMessage, ChatPage, TeamSide } from '@shared/schemas/chat';
 import { api } from '@client/lib/api-client';
 import { getSocket, request } from '@client/lib/socket';
 import { chatReducer, initialChatState, newestServerId, type ListedMessage } from './chat-reducer';
+import { useDelayedIncoming } from './delayed-incoming';
 import { sampleMessages } from './sample-messages';
 
 export interface GameChatOptions {
@@ -21,6 +22,7 @@ export interface GameChatOptions {
  */
 export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameChatOptions) {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const holdIncoming = useDelayedIncoming();
   const messagesRef = useRef<ListedMessage[]>(state.messages);
   useEffect(() => {
     messagesRef.current = state.messages;
@@ -46,11 +48,23 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       }
     };
 
+    // Your own messages show at once; other fans' wait out the spoiler-safe delay, in order.
     const onCreated = (message: ChatMessage) => {
-      if (message.gameId === gameId) dispatch({ type: 'received', message });
+      if (message.gameId !== gameId) return;
+      const receive = () => {
+        if (!cancelled) dispatch({ type: 'received', message });
+      };
+      if (message.login === user.login) receive();
+      else holdIncoming(receive);
     };
+    // A deletion applies at once, and again after the delay, so a message still held goes too.
     const onDeleted = ({ gameId: id, messageId }: { gameId: string; messageId: string }) => {
-      if (id === gameId) dispatch({ type: 'deleted', messageId });
+      if (id !== gameId) return;
+      const remove = () => {
+        if (!cancelled) dispatch({ type: 'deleted', messageId });
+      };
+      remove();
+      holdIncoming(remove);
     };
     // After a reconnect the room is rejoined; a recovered connection already replayed what was
     // missed, otherwise the stored history fills the gap.
@@ -84,7 +98,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       socket.off('connect', onReconnect);
       socket.emit('chat:leave', { gameId });
     };
-  }, [enabled, gameId, awayTeam, homeTeam]);
+  }, [enabled, gameId, awayTeam, homeTeam, user.login, holdIncoming]);
 
   const send = useCallback(
     async (text: string, team: TeamSide) => {
