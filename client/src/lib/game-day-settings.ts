@@ -62,10 +62,13 @@ export function parseGameDaySettings(value: unknown): GameDaySettings | null {
   return parsed.success ? (parsed.data as GameDaySettings) : null;
 }
 
-/** "Delayed 30 s", "Delayed 2 min": the top bar's marker and the settings' option labels. */
+/**
+ * A delay as the settings' options name it ('Off', '10 s', '30 s', '60 s', '2 min'); the top bar's
+ * marker and the Sports page put it in a sentence ('Delayed 30 s').
+ */
 export function delayLabel(seconds: DelaySeconds): string {
   if (seconds === 0) return 'Off';
-  return seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+  return seconds > 60 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
 }
 
 /**
