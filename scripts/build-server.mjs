@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run build:server`: compiles the server to dist/server/index.js (one ES module, source map
 // beside it) for production, so the image runs plain `node --enable-source-maps dist/server/index.js`
-// and carries no TypeScript compiler. esbuild bundles server/src and shared/src (the @server/@shared
-// aliases come from tsconfig.json) and leaves every npm package external: they load from
-// node_modules at run time, so each one the bundle imports must be a production dependency, which
-// this script checks (a package moved to devDependencies would otherwise only fail in the image).
+// with no node_modules at all: esbuild bundles server/src, shared/src (the @server/@shared aliases
+// come from tsconfig.json) and the npm packages they use, so the image carries only the JavaScript
+// the server loads, not every file of every package (the SDKs' type declarations, sources and APIs
+// the server never calls). Packages stay npm "dependencies", because `npm start` runs the sources
+// against node_modules; this script checks that every package the server's own code imports is one
+// (a package moved to devDependencies would otherwise only break a from-source production install).
 //
 // The bundle sits two folders below the repository root, like server/src/app.ts, so paths that the
 // server derives from its own location (the built client in dist/client) stay the same.
@@ -33,7 +35,13 @@ const result = await esbuild.build({
   format: 'esm',
   // The oldest Node this package supports (engines): nothing newer is emitted.
   target: 'node20.19',
-  packages: 'external',
+  // Optional add-ons packages probe for with require() inside try/catch, never installed here:
+  // ws's native speed-ups, linkedom's canvas. pino-pretty is a development transport (terminal only).
+  external: ['bufferutil', 'utf-8-validate', 'canvas', 'pino-pretty'],
+  // Bundled CommonJS packages call require() for Node's built-ins; an ES module has none of its own.
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+  },
   tsconfig: 'tsconfig.json',
   sourcemap: 'linked',
   sourcesContent: false,
@@ -49,11 +57,20 @@ const packageName = (path) =>
     .split('/')
     .slice(0, path.startsWith('@') ? 2 : 1)
     .join('/');
+// The packages the server's own sources import (not what those packages pull in themselves).
 const imported = new Set();
-for (const output of Object.values(result.metafile.outputs)) {
-  for (const { path, external } of output.imports) {
-    if (!external || path.startsWith('node:') || builtins.has(path.split('/')[0])) continue;
-    imported.add(packageName(path));
+for (const [file, input] of Object.entries(result.metafile.inputs)) {
+  if (file.includes('node_modules/')) continue;
+  for (const { original } of input.imports) {
+    if (
+      !original ||
+      original.startsWith('.') ||
+      original.startsWith('@server/') ||
+      original.startsWith('@shared/')
+    )
+      continue;
+    if (original.startsWith('node:') || builtins.has(original.split('/')[0])) continue;
+    imported.add(packageName(original));
   }
 }
 const notProduction = [...imported].filter((name) => !pkg.dependencies?.[name]).sort();
@@ -67,6 +84,6 @@ if (notProduction.length > 0) {
 
 const bytes = result.metafile.outputs[relative(ROOT, OUTFILE)]?.bytes ?? 0;
 console.log(
-  `build:server: ${relative(ROOT, OUTFILE)} (${(bytes / 1024).toFixed(0)} kB, ${imported.size} packages external) ` +
+  `build:server: ${relative(ROOT, OUTFILE)} (${(bytes / 1024).toFixed(0)} kB, ${imported.size} packages bundled) ` +
     `in ${Date.now() - started} ms`,
 );

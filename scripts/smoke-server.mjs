@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Starts the compiled server (dist/server/index.js, `npm run build:server`) the way the Docker image
-// does, `node --enable-source-maps dist/server/index.js` with NODE_ENV=production, with this same
+// does: copied with the built client and package.json into a folder of its own with no node_modules
+// (the image has none), then `node --enable-source-maps dist/server/index.js` with NODE_ENV=production, with this same
 // node (run this script with another node binary to try that one), and checks what a self-hoster
 // relies on: it starts, logs JSON lines, answers /healthz and /readyz, serves the built client and its
 // web app manifest when dist/client exists, and stops cleanly (exit 0) on SIGTERM. Nothing leaves
 // the machine: the feeds and the scoreboard point at a closed loopback port.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './lib.mjs';
 
@@ -34,11 +36,20 @@ function freePort() {
 
 if (!existsSync(ENTRY)) fail('dist/server/index.js is missing: run npm run build:server');
 
+// What the image's runtime stage copies, and nothing else: a bundle that still needs a package from
+// node_modules fails here rather than in a self-hoster's container.
+const stage = mkdtempSync(join(tmpdir(), 'tt-smoke-'));
+process.on('exit', () => rmSync(stage, { recursive: true, force: true }));
+for (const path of ['package.json', 'dist/server', 'dist/client']) {
+  if (existsSync(join(ROOT, path))) cpSync(join(ROOT, path), join(stage, path), { recursive: true });
+}
+const stagedEntry = join(stage, 'dist/server/index.js');
+
 const port = await freePort();
 const closed = 'http://127.0.0.1:9';
 const started = Date.now();
-const child = spawn(process.execPath, ['--enable-source-maps', ENTRY], {
-  cwd: ROOT,
+const child = spawn(process.execPath, ['--enable-source-maps', stagedEntry], {
+  cwd: stage,
   stdio: ['ignore', 'pipe', 'inherit'],
   env: {
     ...process.env,
@@ -107,10 +118,10 @@ async function expectOk(path, check) {
 const checked = ['/healthz', '/readyz'];
 await expectOk('/healthz');
 await expectOk('/readyz');
-if (existsSync(join(ROOT, 'dist/client/index.html'))) {
+if (existsSync(join(stage, 'dist/client/index.html'))) {
   await expectOk('/', (body) => body.includes('<div id="root">'));
   checked.push('/');
-  if (existsSync(join(ROOT, 'dist/client/manifest.webmanifest'))) {
+  if (existsSync(join(stage, 'dist/client/manifest.webmanifest'))) {
     await expectOk('/manifest.webmanifest', (body) => JSON.parse(body).name === 'Tech Touchdown');
     checked.push('/manifest.webmanifest');
   }
@@ -125,6 +136,6 @@ if (code !== 0) fail(`exited with ${signal ?? `code ${code}`} after SIGTERM (exp
 if (!lines.some((entry) => entry.msg === 'stopped')) fail('no "stopped" log line after SIGTERM');
 
 console.log(
-  `server smoke: node ${process.version}: dist/server/index.js started in ${startMs} ms, answered ` +
+  `server smoke: node ${process.version}: dist/server/index.js, without node_modules, started in ${startMs} ms, answered ` +
     `${checked.join(', ')}, logged ${lines.length} JSON lines, stopped with exit 0 on SIGTERM`,
 );
