@@ -12,6 +12,10 @@ export const ERROR_MESSAGES = {
   rate_limited: 'You are doing that too fast. Please slow down.',
   limit_reached: 'You have reached a limit for your account.',
   voice_room_full: 'This voice room is full. Try again when someone leaves.',
+  /** A moderator timed the sender out of this chat room; the acknowledgement carries `until`. */
+  chat_muted: 'You are muted in this room.',
+  /** Slow mode is on and the sender's last message is too recent; carries `retryAfterMs`. */
+  slow_mode: 'Slow mode is on. Wait before sending another message.',
   store_unavailable: 'The service is temporarily unavailable. Please try again.',
   internal: 'Something went wrong on our side.',
   oauth_not_configured: 'GitHub OAuth not configured. Please check environment variables.',
@@ -46,10 +50,10 @@ export type ErrorCode = keyof typeof ERROR_MESSAGES;
 const CODES_BY_STATUS = {
   400: ['bad_request', 'oauth_state_mismatch', 'url_refused'],
   401: ['unauthenticated', 'token_exchange_failed', 'no_access_token'],
-  403: ['forbidden'],
+  403: ['forbidden', 'chat_muted'],
   404: ['not_found', 'game_process_failed'],
   409: ['voice_room_full'],
-  429: ['rate_limited', 'limit_reached'],
+  429: ['rate_limited', 'limit_reached', 'slow_mode'],
   500: ['internal'],
   502: [
     'token_exchange_unavailable',

@@ -3,7 +3,24 @@
  * client, past tense from the server. Every client event with a callback is acknowledged with `Ack<T>`.
  */
 import type { ErrorCode } from './errors';
-import type { ChatMessage, ChatPage, ChatSyncAnswer } from './schemas/chat';
+import type {
+  ChatJoinAnswer,
+  ChatMessage,
+  ChatModerationEntry,
+  ChatModerationLog,
+  ChatMuted,
+  ChatPage,
+  ChatReactionEmoji,
+  ChatReactionsChanged,
+  ChatRoomState,
+  ChatSlowModeSeconds,
+  ChatSpeakers,
+  ChatSyncAnswer,
+  ChatTimeoutMinutes,
+  ChatUnread,
+  ChatUnreadAnswer,
+  ChatUnreadArrived,
+} from './schemas/chat';
 import type { VoiceJoinAnswer, VoicePresence, VoiceSignal, VoiceSignalData } from './schemas/voice';
 import type { SportsDataUpdatedPayload, SportsRefreshProgress } from './schemas/sports';
 
@@ -12,8 +29,10 @@ export type Ack<T> = { ok: true; data: T } | { ok: false; error: AckError };
 export interface AckError {
   code: ErrorCode;
   message: string;
-  /** With `rate_limited`: how long to wait before this event is accepted again. */
+  /** With `rate_limited` and `slow_mode`: how long to wait before this event is accepted again. */
   retryAfterMs?: number;
+  /** With `chat_muted`: the ISO time the sender's time-out in that room ends. */
+  until?: string;
 }
 
 /**
@@ -29,6 +48,24 @@ export type AckCallback<T> = (answer: Ack<T>) => void;
 export interface ServerToClientEvents {
   'chat:message-created': (message: ChatMessage) => void;
   'chat:message-deleted': (payload: { gameId: string; messageId: string }) => void;
+  /** A message's reactions changed: to the game's room, with all its reactions now. */
+  'chat:reactions-changed': (payload: ChatReactionsChanged) => void;
+  /** A moderator changed the room's settings (slow mode): to the game's room. */
+  'chat:room-changed': (room: ChatRoomState) => void;
+  /** A login was timed out in a room: to every socket of that login (its user room). */
+  'chat:muted': (muted: ChatMuted) => void;
+  /**
+   * A user's seen position in a game moved (on any tab or device): to every socket of that user,
+   * with the unread state it leaves.
+   */
+  'chat:unread-changed': (unread: ChatUnread) => void;
+  /**
+   * A new message in a game a socket follows with `chat:unread` but whose room it is not in (a socket in
+   * the room gets chat:message-created instead): the client counts it toward that game's unread.
+   */
+  'chat:unread-arrived': (arrived: ChatUnreadArrived) => void;
+  /** A moderation action was recorded: to every socket of every moderator and admin. */
+  'chat:moderation-logged': (entry: ChatModerationEntry) => void;
   /**
    * Someone joined or left voice in a game: the participants get the full presence, everyone else in
    * the game's room the count only.
@@ -42,10 +79,18 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  /** Enter a game's room; answers its latest page. */
-  'chat:join': (payload: { gameId: string }, ack: AckCallback<ChatPage>) => void;
+  /**
+   * Enter a game's room; answers its latest page (messages carry their mentions and reactions), the
+   * room's settings and the joiner's own time-out. Errors: `limit_reached` (too many rooms).
+   */
+  'chat:join': (payload: { gameId: string }, ack: AckCallback<ChatJoinAnswer>) => void;
   'chat:leave': (payload: { gameId: string }, ack?: AckCallback<null>) => void;
-  /** Answers the stored message (also broadcast to the room as chat:message-created). */
+  /**
+   * Answers the stored message (also broadcast to the room as chat:message-created), with the logins
+   * it mentions. Errors: `rate_limited`; `chat_muted` (with `until`) while the sender is timed out;
+   * `slow_mode` (with `retryAfterMs`) when slow mode is on and the sender's last message is too recent
+   * (moderators and admins are exempt); `bad_request` for an empty or oversized message.
+   */
   'chat:send': (
     payload: { gameId: string; message: string; team: 'away' | 'home'; teamName: string },
     ack: AckCallback<ChatMessage>,
@@ -56,7 +101,50 @@ export interface ClientToServerEvents {
   ) => void;
   /** Messages after the newest one the client has, after a reconnect (or a gap when too much was missed). */
   'chat:sync': (payload: { gameId: string; after: string }, ack: AckCallback<ChatSyncAnswer>) => void;
+  /** Moderators and admins only (`forbidden`); `not_found` when gone. Recorded in the moderation log. */
   'chat:delete': (payload: { gameId: string; messageId: string }, ack: AckCallback<null>) => void;
+  /**
+   * Add or remove one's reaction on a message; answers its reactions and broadcasts them to the room
+   * as chat:reactions-changed. Rate-limited like sending (`rate_limited`). Errors: `not_found` for a
+   * message that does not exist, `bad_request` for any other emoji, `chat_muted` while timed out.
+   */
+  'chat:react': (
+    payload: { gameId: string; messageId: string; emoji: ChatReactionEmoji; reacted: boolean },
+    ack: AckCallback<ChatReactionsChanged>,
+  ) => void;
+  /** Who spoke in the room recently, newest first, for the mention list. */
+  'chat:speakers': (payload: { gameId: string }, ack: AckCallback<ChatSpeakers>) => void;
+  /**
+   * The newest message the user has seen in a game, while its chat is open and visible. Accepted at
+   * once; the server stores at most one per user and game a second (the newest wins) and only moves
+   * forward, then pushes chat:unread-changed to all the user's sockets. `not_found` for an id that is
+   * not a message id.
+   */
+  'chat:seen': (payload: { gameId: string; messageId: string }, ack?: AckCallback<null>) => void;
+  /**
+   * The unread state of these games (up to 50; only those the user has opened are answered), and from
+   * now on chat:unread-arrived for them on this socket (each call replaces the previous list).
+   */
+  'chat:unread': (payload: { gameIds: string[] }, ack: AckCallback<ChatUnreadAnswer>) => void;
+  /**
+   * Moderators and admins set the room's slow mode (0, 5, 15, 30 or 60 s); answers the room state and
+   * pushes chat:room-changed to the room. `forbidden` for anyone else. Recorded in the moderation log.
+   */
+  'chat:slow-mode': (
+    payload: { gameId: string; seconds: ChatSlowModeSeconds },
+    ack: AckCallback<ChatRoomState>,
+  ) => void;
+  /**
+   * Moderators and admins time a login out of a room for 5, 15 or 60 minutes: its messages and
+   * reactions there are refused (`chat_muted`) until then, and its sockets get chat:muted. `forbidden`
+   * for a user, or for timing out an admin; `bad_request` for timing out oneself. Recorded in the log.
+   */
+  'chat:timeout': (
+    payload: { gameId: string; login: string; minutes: ChatTimeoutMinutes },
+    ack: AckCallback<ChatMuted>,
+  ) => void;
+  /** The room's latest 20 moderation actions, newest first: moderators and admins only (`forbidden`). */
+  'chat:moderation-log': (payload: { gameId: string }, ack: AckCallback<ChatModerationLog>) => void;
   /** Enter a game's voice room; answers who is already there (the joiner offers to each). */
   'voice:join': (payload: { gameId: string }, ack: AckCallback<VoiceJoinAnswer>) => void;
   'voice:leave': (payload: { gameId: string }, ack?: AckCallback<null>) => void;

@@ -22,6 +22,36 @@ export const chatTextSchema = z
   .min(1, 'A message cannot be empty')
   .max(CHAT_MESSAGE_MAX_CHARS, `A message has at most ${CHAT_MESSAGE_MAX_CHARS} characters`);
 
+/** A GitHub-style login: letters, digits and single hyphens, at most 39 characters. */
+export const loginSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[a-zA-Z0-9](?:[a-zA-Z0-9]|-(?=[a-zA-Z0-9])){0,38}$/,
+    'A login has letters, digits and single hyphens',
+  );
+
+/** The six reactions a message can get, in the order the client shows them. */
+export const CHAT_REACTION_EMOJIS = ['👍', '🔥', '😂', '😮', '😢', '👏'] as const;
+export const chatReactionEmojiSchema = z.enum(CHAT_REACTION_EMOJIS, {
+  error: `A reaction is one of ${CHAT_REACTION_EMOJIS.join(' ')}`,
+});
+export type ChatReactionEmoji = z.infer<typeof chatReactionEmojiSchema>;
+
+/**
+ * One reaction in use on a message: the logins who reacted with it, in the order they reacted. Its
+ * count is `logins.length`; "I reacted" is `logins` containing my login. A reaction nobody uses is
+ * left out, and reactions come in CHAT_REACTION_EMOJIS order.
+ */
+export const chatReactionSchema = z.object({
+  emoji: chatReactionEmojiSchema,
+  logins: z.array(z.string()),
+});
+export type ChatReaction = z.infer<typeof chatReactionSchema>;
+
+/** At most this many mentions are kept per message (the first ones in the text). */
+export const CHAT_MENTIONS_MAX = 20;
+
 /** A stored chat message, as every client receives it. */
 export const chatMessageSchema = z.object({
   id: z.string(),
@@ -33,6 +63,14 @@ export const chatMessageSchema = z.object({
   team: teamSideSchema,
   teamName: z.string(),
   role: roleSchema,
+  /**
+   * Logins the text mentions as `@login`, found by the server when the message was stored: lower
+   * case, each once, at most CHAT_MENTIONS_MAX. Absent means none. A client compares its own login
+   * in lower case, and shows the text as text (a mention is data, never markup).
+   */
+  mentions: z.array(z.string()).optional(),
+  /** Reactions in use (absent or empty means none). Pages, syncs and reaction changes carry them. */
+  reactions: z.array(chatReactionSchema).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -96,3 +134,151 @@ export const chatPostBodySchema = z.object({
   awayTeam: teamNameSchema,
   homeTeam: teamNameSchema,
 });
+
+// ─── Reactions ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `chat:react`: add (`reacted: true`) or remove (`reacted: false`) one's reaction on a message.
+ * Setting what is already so changes nothing and still answers the message's reactions.
+ */
+export const chatReactSchema = z.object({
+  gameId: gameIdSchema,
+  messageId: z.string().max(40),
+  emoji: chatReactionEmojiSchema,
+  reacted: z.boolean(),
+});
+export type ChatReactInput = z.infer<typeof chatReactSchema>;
+
+/** A message's reactions after a change: `chat:react`'s answer and `chat:reactions-changed`. */
+export interface ChatReactionsChanged {
+  gameId: string;
+  messageId: string;
+  reactions: ChatReaction[];
+}
+
+// ─── Mentions ──────────────────────────────────────────────────────────────────────────────────
+
+/** `chat:speakers`: who spoke in a game's room recently (for the mention list). */
+export const chatSpeakersSchema = z.object({ gameId: gameIdSchema });
+/** At most this many speakers are answered, found among the newest CHAT_SPEAKERS_SCAN messages. */
+export const CHAT_SPEAKERS_MAX = 20;
+export const CHAT_SPEAKERS_SCAN = 100;
+/** `chat:speakers`' answer: logins, the most recent speaker first, without the asker. */
+export interface ChatSpeakers {
+  gameId: string;
+  logins: string[];
+}
+
+// ─── Unread ────────────────────────────────────────────────────────────────────────────────────
+
+/** `chat:seen`: the newest message the user has seen in a game (sent while the chat is open and visible). */
+export const chatSeenSchema = z.object({ gameId: gameIdSchema, messageId: z.string().max(40) });
+
+/** `chat:unread`: the unread state of these games, and live updates for them on this socket. */
+export const CHAT_UNREAD_GAMES_MAX = 50;
+export const chatUnreadSchema = z.object({
+  gameIds: z.array(gameIdSchema).max(CHAT_UNREAD_GAMES_MAX),
+});
+
+/** Unread counts stop at this many (a client may show "99+" from 100). */
+export const CHAT_UNREAD_COUNT_MAX = 100;
+
+/**
+ * One user's unread state in one game's room. `lastSeenId` is the newest message they have seen (on
+ * any tab or device); `count` the messages after it written by others (at most
+ * CHAT_UNREAD_COUNT_MAX); `mentioned` whether one of those mentions them.
+ */
+export interface ChatUnread {
+  gameId: string;
+  lastSeenId: string;
+  count: number;
+  mentioned: boolean;
+}
+
+/** `chat:unread`'s answer: only games the user has a seen position in (rooms they have opened). */
+export interface ChatUnreadAnswer {
+  games: ChatUnread[];
+}
+
+/**
+ * `chat:unread-arrived`: a new message in a game this socket follows through `chat:unread` while it is
+ * not in that game's room. The client adds it to its count unless it is its own or not after lastSeenId.
+ */
+export interface ChatUnreadArrived {
+  gameId: string;
+  messageId: string;
+  login: string;
+  mentions: string[];
+}
+
+// ─── Slow mode and moderation ──────────────────────────────────────────────────────────────────
+
+/** Slow mode choices: seconds between one person's messages in a room (0 is off). */
+export const CHAT_SLOW_MODE_SECONDS = [0, 5, 15, 30, 60] as const;
+export type ChatSlowModeSeconds = (typeof CHAT_SLOW_MODE_SECONDS)[number];
+/** `chat:slow-mode`: moderators and admins set a room's slow mode. */
+export const chatSlowModeSchema = z.object({
+  gameId: gameIdSchema,
+  seconds: z.literal(CHAT_SLOW_MODE_SECONDS, {
+    error: `Slow mode is one of ${CHAT_SLOW_MODE_SECONDS.join(', ')} s`,
+  }),
+});
+
+/** A room's settings everyone in it sees: with `chat:join`'s answer and pushed as `chat:room-changed`. */
+export interface ChatRoomState {
+  gameId: string;
+  /** 0 when slow mode is off. Moderators and admins are not held to it. */
+  slowModeSeconds: ChatSlowModeSeconds;
+}
+
+/** Time-out lengths in minutes. */
+export const CHAT_TIMEOUT_MINUTES = [5, 15, 60] as const;
+export type ChatTimeoutMinutes = (typeof CHAT_TIMEOUT_MINUTES)[number];
+
+/** `chat:timeout`: moderators and admins mute a login in a room; nobody can time out an admin. */
+export const chatTimeoutSchema = z.object({
+  gameId: gameIdSchema,
+  login: loginSchema,
+  minutes: z.literal(CHAT_TIMEOUT_MINUTES, {
+    error: `A time-out is ${CHAT_TIMEOUT_MINUTES.join(', ')} minutes`,
+  }),
+});
+
+/** A login's time-out in a room: `chat:timeout`'s answer, and `chat:muted` to the muted login. */
+export interface ChatMuted {
+  gameId: string;
+  login: string;
+  /** ISO time the time-out ends (the client shows it in local time). */
+  until: string;
+}
+
+/** `chat:join`'s answer: the latest page, the room's settings, and the joiner's own time-out. */
+export interface ChatJoinAnswer extends ChatPage {
+  room: ChatRoomState;
+  /** ISO time the joiner's time-out in this room ends, or null. */
+  mutedUntil: string | null;
+}
+
+/** `chat:moderation-log`: the room's latest moderation actions (moderators and admins only). */
+export const chatModerationLogSchema = z.object({ gameId: gameIdSchema });
+export const CHAT_MODERATION_LOG_MAX = 20;
+
+/** One recorded moderation action: who did what, to whom, when. */
+export type ChatModerationEntry = {
+  id: string;
+  gameId: string;
+  /** The moderator's or admin's login. */
+  moderator: string;
+  /** ISO time of the action. */
+  at: string;
+} & (
+  | { action: 'delete'; messageId: string; /** The deleted message's author. */ target: string }
+  | { action: 'timeout'; target: string; minutes: ChatTimeoutMinutes; until: string }
+  | { action: 'slow-mode'; seconds: ChatSlowModeSeconds }
+);
+
+/** `chat:moderation-log`'s answer: newest first, at most CHAT_MODERATION_LOG_MAX. */
+export interface ChatModerationLog {
+  gameId: string;
+  entries: ChatModerationEntry[];
+}
