@@ -22,7 +22,11 @@ import type {
   ChatUnreadArrived,
 } from './schemas/chat';
 import type { VoiceJoinAnswer, VoicePresence, VoiceSignal, VoiceSignalData } from './schemas/voice';
-import type { SportsDataUpdatedPayload, SportsRefreshProgress } from './schemas/sports';
+import type {
+  SportsDataUpdatedPayload,
+  SportsGamesChangedPayload,
+  SportsRefreshProgress,
+} from './schemas/sports';
 
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: AckError };
 
@@ -72,8 +76,13 @@ export interface ServerToClientEvents {
    */
   'voice:presence-changed': (presence: VoicePresence | VoiceCount) => void;
   'voice:signal': (signal: VoiceSignal) => void;
-  /** Any scoreboard change, to every client: the full dataset (the event keeps its original name). */
+  /**
+   * The scoreboard's games themselves changed (added, removed, reordered), to every client: the full
+   * dataset (the event keeps its original name).
+   */
   sportsDataUpdated: (payload: SportsDataUpdatedPayload) => void;
+  /** A refresh changed some games of the same scoreboard, to every client: only those games. */
+  'sports:games-changed': (payload: SportsGamesChangedPayload) => void;
   /** Stages of a requested scoreboard refresh, to the tabs of the users who asked for it. */
   'sports:refresh-progressed': (progress: SportsRefreshProgress) => void;
 }

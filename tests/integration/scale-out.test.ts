@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { ChatMessage } from '@shared/schemas/chat';
-import type { SportsDataUpdatedPayload } from '@shared/schemas/sports';
+import type { SportsGamesChangedPayload } from '@shared/schemas/sports';
 import { startFakeEspn, type FakeEspn } from '../fakes/espn';
 import { startFaultApp, type FaultApp } from '../faults/app';
 import { newGame, signInAt, unique } from '../faults/chat';
@@ -164,16 +164,15 @@ describe('two instances behind nginx', () => {
     const everyone = fans.flatMap((fan) => [fan.websocket, fan.polling]);
     const updates = everyone.map(
       (socket) =>
-        new Promise<SportsDataUpdatedPayload>((resolve) => {
-          const listener = (payload: SportsDataUpdatedPayload) => {
-            const pushed = payload.sportsData.leagues
-              .flatMap((league) => league.games)
-              .find((g) => g.id === game.id);
+        new Promise<SportsGamesChangedPayload>((resolve) => {
+          // A score change within the same games travels as that game alone.
+          const listener = (payload: SportsGamesChangedPayload) => {
+            const pushed = payload.changes.find((change) => change.game.id === game.id)?.game;
             if (pushed?.homeScore !== home) return;
-            socket.off('sportsDataUpdated', listener);
+            socket.off('sports:games-changed', listener);
             resolve(payload);
           };
-          socket.on('sportsDataUpdated', listener);
+          socket.on('sports:games-changed', listener);
         }),
     );
     espn.setScore(game.id, game.awayScore, home);

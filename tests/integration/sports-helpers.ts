@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { SportsDataUpdatedPayload, SportsRefreshProgress } from '@shared/schemas/sports';
+import {
+  allGames,
+  type Game,
+  type SportsDataset,
+  type SportsDataUpdatedPayload,
+  type SportsGamesChangedPayload,
+  type SportsRefreshProgress,
+} from '@shared/schemas/sports';
 import { signedInSocket, type TestSocket } from '../helpers/sign-in';
 import type { TestApp } from '../helpers/test-app';
 
@@ -13,18 +20,31 @@ export async function sportsFan(app: TestApp, name: string, sockets: TestSocket[
   return fan;
 }
 
-/** The next `sportsDataUpdated` a socket receives that satisfies `accept`. */
+/** A scoreboard push: the whole dataset (the game list changed) or only the games that changed. */
+export type ScoreboardPush = SportsDataUpdatedPayload | SportsGamesChangedPayload;
+
+/** Every scoreboard push a socket receives from now on, of both kinds, in order. */
+export function collectPushes(socket: TestSocket): ScoreboardPush[] {
+  const seen: ScoreboardPush[] = [];
+  socket.on('sportsDataUpdated', (payload) => seen.push(payload));
+  socket.on('sports:games-changed', (payload) => seen.push(payload));
+  return seen;
+}
+
+/** The next scoreboard push (either kind) a socket receives that satisfies `accept`. */
 export function nextUpdate(
   socket: TestSocket,
-  accept: (payload: SportsDataUpdatedPayload) => boolean = () => true,
-): Promise<SportsDataUpdatedPayload> {
+  accept: (payload: ScoreboardPush) => boolean = () => true,
+): Promise<ScoreboardPush> {
   return new Promise((resolve) => {
-    const listener = (payload: SportsDataUpdatedPayload) => {
+    const listener = (payload: ScoreboardPush) => {
       if (!accept(payload)) return;
       socket.off('sportsDataUpdated', listener);
+      socket.off('sports:games-changed', listener);
       resolve(payload);
     };
     socket.on('sportsDataUpdated', listener);
+    socket.on('sports:games-changed', listener);
   });
 }
 
@@ -35,5 +55,11 @@ export function collectProgress(socket: TestSocket): SportsRefreshProgress[] {
   return seen;
 }
 
-export const gameIn = (payload: { sportsData: SportsDataUpdatedPayload['sportsData'] }, id: string) =>
-  payload.sportsData.leagues.flatMap((league) => league.games).find((game) => game.id === id);
+/** A game as a dataset or a push carries it; a games-changed push carries only the changed games. */
+export function gameIn(
+  payload: { sportsData: SportsDataset } | ScoreboardPush,
+  id: string,
+): Game | undefined {
+  if ('changes' in payload) return payload.changes.find((change) => change.game.id === id)?.game;
+  return allGames(payload.sportsData).find((game) => game.id === id);
+}

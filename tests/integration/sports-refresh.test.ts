@@ -9,14 +9,14 @@
  * to it before.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ScoreboardResponse, SportsDataUpdatedPayload } from '@shared/schemas/sports';
+import type { ScoreboardResponse } from '@shared/schemas/sports';
 import { keys } from '@server/storage/keys';
 import { startFakeEspn, type FakeEspn } from '../fakes/espn';
 import { startFaultApp, type FaultApp } from '../faults/app';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { connectSocket, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { collectProgress, gameIn, nextUpdate, sportsFan } from './sports-helpers';
+import { collectProgress, collectPushes, gameIn, nextUpdate, sportsFan } from './sports-helpers';
 
 let espn: FakeEspn;
 let apps: Array<TestApp | FaultApp> = [];
@@ -46,12 +46,6 @@ async function start(env: Record<string, string>) {
 const LIVE_GAME = '401671002'; // Bills at Dolphins, live in the fake's day
 const fetches = () => Object.values(espn.stats().scoreboardRequests).reduce((a, b) => a + b, 0);
 
-function collectUpdates(socket: TestSocket): SportsDataUpdatedPayload[] {
-  const seen: SportsDataUpdatedPayload[] = [];
-  socket.on('sportsDataUpdated', (payload) => seen.push(payload));
-  return seen;
-}
-
 type Fan = Awaited<ReturnType<typeof sportsFan>>;
 
 /** A score changes at the source and `asker` refreshes: resolves once `observer` has the change. */
@@ -77,7 +71,7 @@ describe('asked-for refreshes', () => {
     const bob = await sportsFan(app, 'bob', sockets);
     const aliceProgress = [collectProgress(alice.socket), collectProgress(aliceOtherTab)];
     const bobProgress = collectProgress(bob.socket);
-    const bobUpdates = collectUpdates(bob.socket);
+    const bobUpdates = collectPushes(bob.socket);
 
     // The first scoreboard is news to everyone.
     const filled = nextUpdate(bob.socket);

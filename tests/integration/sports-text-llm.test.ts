@@ -6,7 +6,7 @@ import { startFakeEspn, type FakeEspn } from '../fakes/espn';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
 import type { TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { collectProgress, gameIn, nextUpdate, sportsFan } from './sports-helpers';
+import { collectProgress, collectPushes, gameIn, nextUpdate, sportsFan } from './sports-helpers';
 
 let espn: FakeEspn;
 let openai: FakeOpenAI;
@@ -146,8 +146,7 @@ describe('text-llm scoreboard source (page reader + structured output)', () => {
       const good = (await (await fan.client.request('/api/sports/scoreboard')).json()) as ScoreboardResponse;
 
       openai.setMode(mode);
-      let pushed = false;
-      fan.socket.on('sportsDataUpdated', () => (pushed = true));
+      const pushed = collectPushes(fan.socket);
       const answer = await fan.client.json('/api/sports/generate', {});
       expect(answer.status).toBe(502);
       expect(await answer.json()).toEqual({
@@ -155,7 +154,7 @@ describe('text-llm scoreboard source (page reader + structured output)', () => {
       });
       const kept = (await (await fan.client.request('/api/sports/scoreboard')).json()) as ScoreboardResponse;
       expect(kept).toEqual(good);
-      expect(pushed).toBe(false);
+      expect(pushed).toEqual([]);
     });
   }
 

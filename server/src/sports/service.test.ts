@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Game, SportsDataUpdatedPayload, SportsRefreshProgress } from '@shared/schemas/sports';
+import type {
+  Game,
+  SportsDataUpdatedPayload,
+  SportsGamesChangedPayload,
+  SportsRefreshProgress,
+} from '@shared/schemas/sports';
 import { createLogger } from '../logger';
 import { MemoryStore } from '../storage/memory-store';
 import { createSportsService } from './service';
@@ -37,13 +42,14 @@ function setup(minRefreshIntervalMs: number) {
       return stored;
     },
   };
-  const pushes: SportsDataUpdatedPayload[] = [];
+  const pushes: Array<SportsDataUpdatedPayload | SportsGamesChangedPayload> = [];
   const progress: Array<{ progress: SportsRefreshProgress; logins: string[] }> = [];
   const service = createSportsService({
     store: createSportsStore(new MemoryStore({ now: () => clock }), createLogger('silent')),
     source,
     broadcaster: {
       dataUpdated: (payload) => pushes.push(payload),
+      gamesChanged: (payload) => pushes.push(payload),
       progressed: (stage, logins) => progress.push({ progress: stage, logins }),
     },
     logger: createLogger('silent'),
@@ -106,6 +112,11 @@ describe('asked-for scoreboard refreshes', () => {
     sports.score(2);
     await sports.service.refresh();
     expect(sports.pushes).toHaveLength(2);
+    // The same game list: only the game that changed goes out, with how it stood before.
+    expect(sports.pushes[1]).toMatchObject({
+      changes: [{ game: { id: 'g1', awayScore: 2 }, previous: { awayScore: 0 }, kinds: ['scored'] }],
+    });
+    expect(sports.pushes[1]).not.toHaveProperty('sportsData');
     expect(sports.progress).toHaveLength(2); // nobody asked for the poller's refresh
   });
 });

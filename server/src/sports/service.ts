@@ -7,16 +7,21 @@ import {
   type Game,
   type SportsDataset,
   type SportsDataUpdatedPayload,
+  type SportsGamesChangedPayload,
   type SportsRefreshProgress,
 } from '@shared/schemas/sports';
 import { AppError, errors } from '../errors';
 import { fromStore } from '../storage/from-store';
+import { deriveGameChanges } from './game-changes';
 import type { SportsStore } from './store';
 import { SAVED_MESSAGE, type ProgressReporter, type SportsSource } from './source';
 
 /** Pushes scoreboard changes to every client, and refresh progress to whoever asked, on every instance. */
 export interface SportsBroadcaster {
+  /** The whole dataset: the game list itself changed. */
   dataUpdated(payload: SportsDataUpdatedPayload): void;
+  /** Only the games that changed, the game list being the same. */
+  gamesChanged(payload: SportsGamesChangedPayload): void;
   /** To the tabs of these logins only; nothing when the list is empty. */
   progressed(progress: SportsRefreshProgress, logins: string[]): void;
 }
@@ -46,9 +51,19 @@ export interface RefreshOptions {
 const DEFAULT_REFRESH_LOCK_TTL_MS = 120_000;
 const DEFAULT_WAIT_INTERVAL_MS = 100;
 
-/** Same games, same order, same fields: nothing a user would see changed (lastUpdated aside). */
-export function sameGames(a: SportsDataset | null, b: SportsDataset): boolean {
-  return a !== null && JSON.stringify(a.leagues) === JSON.stringify(b.leagues);
+/**
+ * Tells every client what a save changed: nothing when no game changed (lastUpdated aside), only
+ * the changed games when the game list stayed the same, the whole dataset when it did not (or when
+ * nothing was stored before).
+ */
+export function announceChanges(
+  broadcaster: SportsBroadcaster,
+  previous: SportsDataset | null,
+  next: SportsDataset,
+): void {
+  const changes = previous ? deriveGameChanges(previous, next) : null;
+  if (changes === null) broadcaster.dataUpdated({ sportsData: next });
+  else if (changes.length > 0) broadcaster.gamesChanged({ lastUpdated: next.lastUpdated, changes });
 }
 
 /**
@@ -105,7 +120,7 @@ export function createSportsService(deps: SportsServiceDeps) {
       const dataset = buildSportsDataset(games, now().toISOString());
       await save(dataset);
       // The askers get the dataset in their answer; everyone else only hears of a change.
-      if (!sameGames(previous, dataset)) broadcaster.dataUpdated({ sportsData: dataset });
+      announceChanges(broadcaster, previous, dataset);
       if (askers.size > 0 && minRefreshIntervalMs > 0) {
         await store.noteAskedRefresh(dataset.lastUpdated, minRefreshIntervalMs).catch((error: unknown) => {
           logger.warn({ err: error }, 'sports: could not note the refresh; the next ask fetches again');
@@ -161,7 +176,7 @@ export function createSportsService(deps: SportsServiceDeps) {
 
     /**
      * Refreshes one stored game from the source, merges it into the stored scoreboard and, when it
-     * changed, broadcasts it with the full dataset and the game. The game is looked up by id:
+     * changed, pushes that game to every client. The game is looked up by id:
      * its stored url is used, never one from the request, so a client cannot make the server read
      * arbitrary pages.
      */
@@ -182,9 +197,7 @@ export function createSportsService(deps: SportsServiceDeps) {
         }
         await save(merged.sportsData);
         // The asker gets the game in the answer; everyone else only hears of a change.
-        const before = allGames(latest).find((candidate) => candidate.id === game.id);
-        if (JSON.stringify(before) !== JSON.stringify(merged.game))
-          broadcaster.dataUpdated({ sportsData: merged.sportsData });
+        announceChanges(broadcaster, latest, merged.sportsData);
         return { game: merged.game, sportsData: merged.sportsData };
       })().finally(() => gameRefreshes.delete(gameId));
       gameRefreshes.set(gameId, promise);

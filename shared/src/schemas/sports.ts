@@ -3,7 +3,8 @@ import { gameIdSchema } from './chat';
 
 /**
  * The scoreboard: games, grouped by league, and the calls that read and refresh it. The server owns it: it polls the configured source, keeps the dataset
- * in the store and pushes every change to every tab as `sportsDataUpdated`.
+ * in the store and pushes every change to every tab: the games that changed as `sports:games-changed`, the
+ * whole dataset as `sportsDataUpdated` when the game list itself changed.
  *
  * Endpoints (signed-in; the POSTs are rate-limited per user; errors are `{ error: { code, message } }`):
  * - GET  /api/sports/scoreboard   → ScoreboardResponse (runs a first refresh when nothing is stored yet)
@@ -115,7 +116,10 @@ export interface ScoreboardResponse {
   sportsData: SportsDataset;
 }
 
-/** `sportsDataUpdated` (server → every client): the full dataset, after a refresh changed it. */
+/**
+ * `sportsDataUpdated` (server → every client): the full dataset, after a refresh changed the games
+ * themselves (one added, removed or moved). A change within the same games is `sports:games-changed`.
+ */
 export interface SportsDataUpdatedPayload {
   sportsData: SportsDataset;
 }
@@ -183,23 +187,56 @@ export const GAME_CHANGE_KINDS = [
 export type GameChangeKind = (typeof GAME_CHANGE_KINDS)[number];
 
 /** The parts of a game an alert speaks of, before the change. */
-export type GameStanding = Pick<Game, 'awayScore' | 'homeScore' | 'gameStatus' | 'period'>;
+export const gameStandingSchema = gameSchema.pick({
+  awayScore: true,
+  homeScore: true,
+  gameStatus: true,
+  period: true,
+});
+export type GameStanding = z.infer<typeof gameStandingSchema>;
 
-export interface GameChange {
+export const gameChangeSchema = z.object({
   /** The game as it is now (every field). */
-  game: Game;
+  game: gameSchema,
   /** How it stood before the refresh. */
-  previous: GameStanding;
+  previous: gameStandingSchema,
   /** Empty when only a detail changed (the clock, the broadcast): clients update, nobody is alerted. */
-  kinds: GameChangeKind[];
-}
+  kinds: z.array(z.enum(GAME_CHANGE_KINDS)).max(GAME_CHANGE_KINDS.length),
+});
+export type GameChange = z.infer<typeof gameChangeSchema>;
 
 /**
  * `sports:games-changed` (server → every client): the games a refresh changed, in dataset order,
  * and the dataset's new lastUpdated. Sent only when the refresh kept the same games in the same
- * order; otherwise the whole dataset goes out as `sportsDataUpdated`.
+ * order; otherwise the whole dataset goes out as `sportsDataUpdated`. The server presents it through
+ * this schema (only published fields leave) and clients read it through it too.
  */
-export interface SportsGamesChangedPayload {
-  lastUpdated: string;
-  changes: GameChange[];
+export const sportsGamesChangedPayloadSchema = z.object({
+  lastUpdated: z.string(),
+  changes: z.array(gameChangeSchema).min(1).max(SPORTS_MAX_GAMES),
+});
+export type SportsGamesChangedPayload = z.infer<typeof sportsGamesChangedPayloadSchema>;
+
+/**
+ * The dataset with a games-changed push applied: each changed game replaced by id, lastUpdated
+ * moved on. Null when a changed game is not in the dataset (this copy missed a change of the game
+ * list): the caller then reads the whole scoreboard again.
+ */
+export function applyGameChanges(
+  dataset: SportsDataset,
+  payload: SportsGamesChangedPayload,
+): SportsDataset | null {
+  const changed = new Map(payload.changes.map((change) => [change.game.id, change.game]));
+  let found = 0;
+  const leagues = dataset.leagues.map((league) => ({
+    ...league,
+    games: league.games.map((game) => {
+      const next = changed.get(game.id);
+      if (!next || next.league !== game.league) return game;
+      found++;
+      return next;
+    }),
+  }));
+  if (found !== changed.size) return null;
+  return { ...dataset, leagues, lastUpdated: payload.lastUpdated };
 }
