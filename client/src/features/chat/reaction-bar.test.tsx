@@ -1,0 +1,96 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ReactionBar } from './reaction-bar';
+
+const CHOICES = ['👍', '🔥', '😂', '😮', '😢', '👏'];
+
+describe('ReactionBar', () => {
+  it('names each reaction by what pressing it does, pressed when the reader reacted', async () => {
+    const onToggle = vi.fn();
+    render(
+      <ReactionBar
+        reactions={[
+          { emoji: '🔥', logins: ['alice', 'Bob'] },
+          { emoji: '👍', logins: ['alice'] },
+        ]}
+        choices={CHOICES}
+        me="bob"
+        onToggle={onToggle}
+      />,
+    );
+    const mine = screen.getByRole('button', { name: 'Remove 🔥 reaction' });
+    expect(mine).toHaveAttribute('aria-pressed', 'true');
+    expect(mine).toHaveTextContent('2');
+    const theirs = screen.getByRole('button', { name: 'React with 👍' });
+    expect(theirs).toHaveAttribute('aria-pressed', 'false');
+    expect(theirs).toHaveTextContent('1');
+
+    await userEvent.click(mine);
+    expect(onToggle).toHaveBeenLastCalledWith('🔥', false);
+    await userEvent.click(theirs);
+    expect(onToggle).toHaveBeenLastCalledWith('👍', true);
+  });
+
+  it('says who reacted when a reaction is hovered or focused', async () => {
+    render(
+      <ReactionBar
+        reactions={[{ emoji: '😂', logins: ['alice', 'bears-fan'] }]}
+        choices={CHOICES}
+        me="bob"
+        onToggle={() => {}}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'React with 😂' });
+    expect(button).toHaveAccessibleDescription('2 reactions: @alice, @bears-fan');
+    await userEvent.tab();
+    expect(button).toHaveFocus();
+    expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent('@alice, @bears-fan');
+  });
+
+  it('offers the unused reactions in a picker that the keyboard can use and Escape closes', async () => {
+    const onToggle = vi.fn();
+    render(
+      <ReactionBar
+        reactions={[{ emoji: '🔥', logins: ['alice'] }]}
+        choices={CHOICES}
+        me="bob"
+        onToggle={onToggle}
+      />,
+    );
+    const add = screen.getByRole('button', { name: 'Add reaction' });
+    await userEvent.click(add);
+    const picker = screen.getByRole('group', { name: 'Reactions' });
+    // Only what nobody used yet; 🔥 is already under the message.
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['React with 👍', 'React with 😂', 'React with 😮', 'React with 😢', 'React with 👏']);
+    expect(within(picker).getByRole('button', { name: 'React with 👍' })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Reactions' })).not.toBeInTheDocument();
+    expect(add).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    expect(onToggle).toHaveBeenCalledWith('😂', true);
+    expect(screen.queryByRole('group', { name: 'Reactions' })).not.toBeInTheDocument();
+  });
+
+  it('shows the counts but offers nothing to press while the reader may not react', () => {
+    render(
+      <ReactionBar
+        reactions={[{ emoji: '👏', logins: ['alice'] }]}
+        choices={CHOICES}
+        me="bob"
+        onToggle={() => {}}
+        disabled
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'React with 👏' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add reaction' })).not.toBeInTheDocument();
+  });
+});

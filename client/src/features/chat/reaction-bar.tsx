@@ -1,0 +1,167 @@
+import { SmilePlus } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+/** One reaction on a message: the emoji and who reacted with it (logins, in the order they reacted). */
+export interface MessageReaction {
+  emoji: string;
+  logins: readonly string[];
+}
+
+export interface ReactionBarProps {
+  /** The reactions in use on the message, in the order the room sees them. */
+  reactions: readonly MessageReaction[];
+  /** Every reaction a message can take, in picker order. */
+  choices: readonly string[];
+  /** The signed-in login: its own reactions show pressed. */
+  me: string;
+  /** Adds (`on`) or removes the reader's reaction. */
+  onToggle: (emoji: string, on: boolean) => void;
+  /** Reading only (muted, or the message is not stored yet): the counts show, nothing can be pressed. */
+  disabled?: boolean;
+}
+
+const reactedBy = (reaction: MessageReaction, me: string) =>
+  reaction.logins.some((login) => login.toLowerCase() === me.toLowerCase());
+
+/** The name says what pressing does: react, or take one's reaction back. */
+export const reactionButtonName = (emoji: string, pressed: boolean) =>
+  pressed ? `Remove ${emoji} reaction` : `React with ${emoji}`;
+
+function ReactionChip({
+  reaction,
+  pressed,
+  disabled,
+  onToggle,
+}: {
+  reaction: MessageReaction;
+  pressed: boolean;
+  disabled: boolean;
+  onToggle: (emoji: string, on: boolean) => void;
+}) {
+  const whoId = useId();
+  const count = reaction.logins.length;
+  return (
+    <span className="group/reaction relative">
+      <button
+        type="button"
+        aria-pressed={pressed}
+        aria-label={reactionButtonName(reaction.emoji, pressed)}
+        aria-describedby={whoId}
+        disabled={disabled}
+        onClick={() => onToggle(reaction.emoji, !pressed)}
+        className={`inline-flex h-7 items-center gap-1 rounded-full border px-2 text-xs tabular-nums transition-colors disabled:cursor-default ${
+          pressed
+            ? 'border-sky-500 bg-sky-50 font-semibold text-sky-900 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-100'
+            : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200'
+        }`}
+      >
+        <span aria-hidden="true">{reaction.emoji}</span>
+        <span aria-hidden="true">{count}</span>
+      </button>
+      {/* Who reacted, on hover or focus; screen readers get it as the button's description. */}
+      <span
+        id={whoId}
+        role="tooltip"
+        className="pointer-events-none absolute bottom-full left-0 z-20 mb-1 hidden w-max max-w-56 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow-lg group-focus-within/reaction:block group-hover/reaction:block dark:bg-slate-100 dark:text-slate-900"
+      >
+        {count} {count === 1 ? 'reaction' : 'reactions'}:{' '}
+        {reaction.logins.map((login) => `@${login}`).join(', ')}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The reactions under a message: each one in use with its count, pressed when the reader reacted,
+ * who reacted on hover or focus; and a picker for the reactions nobody has used yet.
+ */
+export function ReactionBar({ reactions, choices, me, onToggle, disabled = false }: ReactionBarProps) {
+  const [picking, setPicking] = useState(false);
+  const pickerId = useId();
+  const addRef = useRef<HTMLButtonElement>(null);
+  const pickerRef = useRef<HTMLSpanElement>(null);
+  // An opened picker takes focus, so the keyboard goes straight to the reactions.
+  useEffect(() => {
+    if (picking) pickerRef.current?.querySelector('button')?.focus();
+  }, [picking]);
+  const used = reactions.filter((reaction) => reaction.logins.length > 0);
+  const unused = choices.filter((emoji) => !used.some((reaction) => reaction.emoji === emoji));
+
+  const closePicker = (returnFocus: boolean) => {
+    setPicking(false);
+    if (returnFocus) addRef.current?.focus();
+  };
+  const onPickerKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    // Close the picker only, not the dialog the chat sits in.
+    event.preventDefault();
+    event.stopPropagation();
+    closePicker(true);
+  };
+
+  if (used.length === 0 && (disabled || unused.length === 0)) return null;
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-1">
+      {used.map((reaction) => (
+        <ReactionChip
+          key={reaction.emoji}
+          reaction={reaction}
+          pressed={reactedBy(reaction, me)}
+          disabled={disabled}
+          onToggle={onToggle}
+        />
+      ))}
+      {!disabled && unused.length > 0 && (
+        <span
+          className="relative"
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setPicking(false);
+          }}
+        >
+          <button
+            ref={addRef}
+            type="button"
+            aria-label="Add reaction"
+            title="Add reaction"
+            aria-expanded={picking}
+            aria-controls={picking ? pickerId : undefined}
+            onClick={() => setPicking((open) => !open)}
+            className={`inline-flex h-7 items-center rounded-full px-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:opacity-100 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100 ${
+              picking || used.length > 0
+                ? ''
+                : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'
+            }`}
+          >
+            <SmilePlus aria-hidden="true" className="h-4 w-4" />
+          </button>
+          {picking && (
+            <span
+              ref={pickerRef}
+              id={pickerId}
+              role="group"
+              aria-label="Reactions"
+              onKeyDown={onPickerKeyDown}
+              className="absolute bottom-full left-0 z-20 mb-1 flex gap-0.5 rounded-full border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+            >
+              {unused.map((emoji) => (
+                <button
+                  key={emoji}
+                  type="button"
+                  aria-label={reactionButtonName(emoji, false)}
+                  title={reactionButtonName(emoji, false)}
+                  onClick={() => {
+                    onToggle(emoji, true);
+                    closePicker(true);
+                  }}
+                  className="h-8 w-8 rounded-full text-base hover:bg-slate-100 dark:hover:bg-slate-800"
+                >
+                  <span aria-hidden="true">{emoji}</span>
+                </button>
+              ))}
+            </span>
+          )}
+        </span>
+      )}
+    </div>
+  );
+}
