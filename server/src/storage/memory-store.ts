@@ -1,4 +1,4 @@
-import { compareStreamIds, type StreamEntry, type Store } from './store';
+import { compareStreamIds, type GuardedAppend, type StreamEntry, type Store } from './store';
 
 interface Entry {
   value: string | Map<string, string> | { stream: StreamEntry[] };
@@ -117,12 +117,28 @@ export class MemoryStore implements Store {
   }
 
   async increment(key: string, windowMs: number) {
+    return this.countHit(key, windowMs);
+  }
+
+  private countHit(key: string, windowMs: number) {
     const entry = this.live(key);
     const count = entry ? Number(entry.value) + 1 : 1;
     this.entries.set(key, {
       value: String(count),
       expiresAt: entry ? entry.expiresAt : this.expiry(windowMs),
     });
+    return count;
+  }
+
+  async add(key: string, delta: number, ttlMs?: number) {
+    const entry = this.live(key);
+    const count = (entry ? Number(entry.value) : 0) + delta;
+    if (count <= 0) {
+      this.entries.delete(key);
+      return 0;
+    }
+    const expiresAt = ttlMs === undefined ? (entry?.expiresAt ?? null) : this.expiry(ttlMs);
+    this.entries.set(key, { value: String(count), expiresAt });
     return count;
   }
 
@@ -143,6 +159,10 @@ export class MemoryStore implements Store {
   }
 
   async streamAppend(key: string, value: string, maxLength: number, ttlMs?: number) {
+    return this.appendNow(key, value, maxLength, ttlMs);
+  }
+
+  private appendNow(key: string, value: string, maxLength: number, ttlMs?: number) {
     const stream = this.stream(key);
     const [lastMs = 0, lastSeq = 0] = this.lastStreamId.split('-').map(Number);
     const ms = Math.max(this.now(), lastMs);
@@ -153,6 +173,15 @@ export class MemoryStore implements Store {
     const entry = this.entries.get(key) ?? { value: { stream }, expiresAt: null };
     if (ttlMs !== undefined) entry.expiresAt = this.expiry(ttlMs);
     this.entries.set(key, entry);
+    return id;
+  }
+
+  async streamAppendGuarded(key: string, value: string, options: GuardedAppend) {
+    // No await before the append: nothing else runs between the count and the append.
+    const { limit, version } = options;
+    if (limit && this.countHit(limit.key, limit.windowMs) > limit.max) return null;
+    const id = this.appendNow(key, value, options.maxLength, options.ttlMs);
+    if (version) await this.add(version, 1, options.ttlMs);
     return id;
   }
 

@@ -1,11 +1,41 @@
 import type { Redis } from 'ioredis';
-import type { StreamEntry, Store } from './store';
+import { createHash } from 'node:crypto';
+import type { GuardedAppend, StreamEntry, Store } from './store';
 
 const toEntries = (rows: Array<[string, string[]]>): StreamEntry[] =>
   rows.map(([id, fields]) => ({ id, value: fields[1] ?? '' }));
 
 // Compare-and-delete in one round trip, so a lock is never released by an instance that lost it.
 const DELETE_IF_EQUALS = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+// A counter that never goes below zero (at zero it is removed), its ttl set anew when one is given.
+const ADD = `local n = redis.call('incrby', KEYS[1], ARGV[1])
+if n <= 0 then redis.call('del', KEYS[1]) return 0 end
+if ARGV[2] ~= '' then redis.call('pexpire', KEYS[1], ARGV[2]) end
+return n`;
+
+// streamAppendGuarded. KEYS: the stream, then the limit counter (when ARGV[4] is set), then the
+// version (when ARGV[6] is '1'). ARGV: value, maxLength, ttlMs or '', limit max or '', window ms.
+const APPEND_GUARDED = `local k = 1
+if ARGV[4] ~= '' then
+  k = k + 1
+  local count = redis.call('incr', KEYS[k])
+  redis.call('pexpire', KEYS[k], ARGV[5], 'NX')
+  if count > tonumber(ARGV[4]) then return false end
+end
+local id = redis.call('xadd', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'v', ARGV[1])
+if ARGV[3] ~= '' then redis.call('pexpire', KEYS[1], ARGV[3]) end
+if ARGV[6] == '1' then
+  k = k + 1
+  redis.call('incr', KEYS[k])
+  if ARGV[3] ~= '' then redis.call('pexpire', KEYS[k], ARGV[3]) end
+end
+return id`;
+
+const sha1 = (script: string) => createHash('sha1').update(script).digest('hex');
+const SCRIPTS = { add: ADD, appendGuarded: APPEND_GUARDED };
+const SCRIPT_SHAS = { add: sha1(ADD), appendGuarded: sha1(APPEND_GUARDED) };
+const ms = (value: number | undefined) => (value === undefined ? '' : String(Math.max(1, Math.round(value))));
 
 /** Store on a shared Redis: the state every instance sees. */
 export class RedisStore implements Store {
@@ -49,6 +79,10 @@ export class RedisStore implements Store {
     return Number(count);
   }
 
+  async add(key: string, delta: number, ttlMs?: number) {
+    return Number(await this.script('add', [key], [String(delta), ms(ttlMs)]));
+  }
+
   async hashSet(key: string, field: string, value: string) {
     await this.redis.hset(key, field, value);
   }
@@ -79,6 +113,30 @@ export class RedisStore implements Store {
     if (error) throw error;
     if (typeof id !== 'string') throw new Error('XADD returned no id');
     return id;
+  }
+
+  async streamAppendGuarded(key: string, value: string, options: GuardedAppend) {
+    const { limit, version } = options;
+    const scriptKeys = [key, ...(limit ? [limit.key] : []), ...(version ? [version] : [])];
+    const id = await this.script('appendGuarded', scriptKeys, [
+      value,
+      String(options.maxLength),
+      ms(options.ttlMs),
+      limit ? String(limit.max) : '',
+      ms(limit?.windowMs),
+      version ? '1' : '',
+    ]);
+    return typeof id === 'string' ? id : null;
+  }
+
+  /** Runs a script by its digest (one short command), sending its text once when Redis lacks it. */
+  private async script(name: keyof typeof SCRIPTS, scriptKeys: string[], args: string[]): Promise<unknown> {
+    try {
+      return await this.redis.evalsha(SCRIPT_SHAS[name], scriptKeys.length, ...scriptKeys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return this.redis.eval(SCRIPTS[name], scriptKeys.length, ...scriptKeys, ...args);
+    }
   }
 
   async streamBefore(key: string, count: number, beforeId?: string) {

@@ -78,6 +78,56 @@ describe.each(implementations)('%s', (_name, make) => {
     expect(await store.increment(`${ns}rate`, 60)).toBe(1);
   });
 
+  it('adds to a counter that never goes below zero, and lets it lapse when its ttl is not renewed', async () => {
+    expect(await store.add(`${ns}count`, 1, 60_000)).toBe(1);
+    expect(await store.add(`${ns}count`, 2, 60_000)).toBe(3);
+    expect(await store.add(`${ns}count`, -1)).toBe(2);
+    expect(await store.add(`${ns}count`, -5)).toBe(0);
+    expect(await store.get(`${ns}count`)).toBeNull();
+    // Taking from a counter that lapsed (or never was) leaves nothing behind, not a debt.
+    expect(await store.add(`${ns}gone`, -1, 60_000)).toBe(0);
+    expect(await store.add(`${ns}gone`, 1, 60_000)).toBe(1);
+    // Without a ttl the one set before stays: an add without ttlMs does not keep a counter alive.
+    await store.add(`${ns}short`, 1, 30);
+    await store.add(`${ns}short`, 1);
+    await expect.poll(() => store.get(`${ns}short`), { interval: 10, timeout: 2000 }).toBeNull();
+  });
+
+  it('appends guarded by a fixed-window limit and bumps a version, in one step', async () => {
+    // One hash tag for all three keys: on a Redis Cluster they must live on one shard.
+    const tag = `${ns}{game}`;
+    const options = {
+      maxLength: 100,
+      ttlMs: 60_000,
+      limit: { key: `${tag}:rate`, max: 2, windowMs: 60_000 },
+      version: `${tag}:version`,
+    };
+    const first = await store.streamAppendGuarded(`${tag}:stream`, 'one', options);
+    const second = await store.streamAppendGuarded(`${tag}:stream`, 'two', options);
+    expect(first && isStreamId(first)).toBe(true);
+    expect(compareStreamIds(second!, first!)).toBeGreaterThan(0);
+    expect(await store.get(`${tag}:version`)).toBe('2');
+    // Past the limit nothing is stored and the version stays.
+    expect(await store.streamAppendGuarded(`${tag}:stream`, 'three', options)).toBeNull();
+    expect((await store.streamBefore(`${tag}:stream`, 10)).map((e) => e.value)).toEqual(['one', 'two']);
+    expect(await store.get(`${tag}:version`)).toBe('2');
+    // Without a limit or a version it is a plain append.
+    const plain = await store.streamAppendGuarded(`${tag}:stream`, 'four', { maxLength: 100 });
+    expect((await store.streamBefore(`${tag}:stream`, 1))[0]).toEqual({ id: plain, value: 'four' });
+  });
+
+  it('starts the limit window of a guarded append anew once it ends', async () => {
+    const limit = { key: `${ns}{g}:rate`, max: 1, windowMs: 40 };
+    expect(await store.streamAppendGuarded(`${ns}{g}:stream`, 'a', { maxLength: 10, limit })).not.toBeNull();
+    expect(await store.streamAppendGuarded(`${ns}{g}:stream`, 'b', { maxLength: 10, limit })).toBeNull();
+    await expect
+      .poll(() => store.streamAppendGuarded(`${ns}{g}:stream`, 'c', { maxLength: 10, limit }), {
+        interval: 10,
+        timeout: 2000,
+      })
+      .not.toBeNull();
+  });
+
   it('stores hash fields and removes them', async () => {
     expect(await store.hashGetAll(`${ns}hash`)).toEqual({});
     await store.hashSet(`${ns}hash`, 'alice', '1');

@@ -18,6 +18,12 @@ export interface Store {
   expire(key: string, ttlMs: number): Promise<boolean>;
   /** Fixed-window counter: increments and, on the first hit, starts the window. Returns the count. */
   increment(key: string, windowMs: number): Promise<number>;
+  /**
+   * Adds `delta` (negative to take away) to an integer counter and answers the new value. A counter
+   * never goes below zero: at zero it is removed and the answer is 0. With ttlMs its time to live is
+   * set anew; without, it is left as it was.
+   */
+  add(key: string, delta: number, ttlMs?: number): Promise<number>;
   /** Hash field operations (presence maps, per-room state). */
   hashSet(key: string, field: string, value: string): Promise<void>;
   hashGetAll(key: string): Promise<Record<string, string>>;
@@ -28,6 +34,15 @@ export interface Store {
    * With `ttlMs` the whole stream expires that long after this append (each append renews it).
    */
   streamAppend(key: string, value: string, maxLength: number, ttlMs?: number): Promise<string>;
+  /**
+   * streamAppend with what guards it and what follows it, in one step (one round trip; on Redis one
+   * script, so on a cluster every key given must share one hash tag):
+   * - `limit`: first counts one hit on a fixed-window counter (as increment does); once the count is
+   *   past `max`, nothing is appended and the answer is null;
+   * - `version`: a counter bumped with the append (and given the stream's ttl), so a reader that
+   *   cached the stream can tell it changed.
+   */
+  streamAppendGuarded(key: string, value: string, options: GuardedAppend): Promise<string | null>;
   /** Up to `count` newest entries with an id below `beforeId` (all when absent), oldest first. */
   streamBefore(key: string, count: number, beforeId?: string): Promise<StreamEntry[]>;
   /** Up to `count` entries with an id above `afterId`, oldest first. */
@@ -37,6 +52,13 @@ export interface Store {
   /** True when the backing service answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+export interface GuardedAppend {
+  maxLength: number;
+  ttlMs?: number;
+  limit?: { key: string; max: number; windowMs: number };
+  version?: string;
 }
 
 export interface StreamEntry {
