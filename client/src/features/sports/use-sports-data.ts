@@ -2,19 +2,19 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { RESET } from 'jotai/utils';
 import { useCallback, useEffect, useRef } from 'react';
 import {
+  applyGameChanges,
   SPORTS_DEFAULT_MAX_GAMES,
-  sportsDatasetSchema,
   type Game,
   type GameProcessResponse,
   type ScoreboardResponse,
   type SportsDataset,
-  type SportsDataUpdatedPayload,
   type SportsGenerateRequest,
   type SportsGenerateResponse,
   type SportsRefreshProgress,
 } from '@shared/schemas/sports';
 import { api, errorMessage } from '@client/lib/api-client';
 import { getSocket } from '@client/lib/socket';
+import { useScoreFeed, type ScoreFeedItem } from './score-feed';
 import { sportsStateAtom, type SportsAction, type SportsState } from './state';
 
 /** The fallback texts when a call fails without a message. */
@@ -40,8 +40,10 @@ export interface SportsData extends SportsState {
 
 /**
  * The scoreboard as this tab sees it: painted at once from the browser cache, then read from the
- * server, then kept current by every `sportsDataUpdated` push, so no tab polls. An answer older than
- * what the tab already has (a read overtaken by a push) is ignored.
+ * server, then kept current by the server's pushes (whole scoreboards, and the games a refresh
+ * changed), so no tab polls and no tab compares scoreboards itself. Everything that carries scores
+ * comes through the score feed, so it shows after the viewer's game-day delay, in the order it
+ * arrived. An answer older than what the tab already has (a read overtaken by a push) is ignored.
  */
 export function useSportsData(): SportsData {
   const state = useAtomValue(sportsStateAtom);
@@ -64,7 +66,25 @@ export function useSportsData(): SportsData {
     [setState],
   );
 
-  const apply = useCallback((next: SportsDataset) => dispatch({ type: 'dataset', data: next }), [dispatch]);
+  const show = useCallback((next: SportsDataset) => dispatch({ type: 'dataset', data: next }), [dispatch]);
+  // Read below, declared here: a games-changed push for a game this copy lacks asks for the whole scoreboard.
+  const refetchRef = useRef<() => Promise<void>>(async () => {});
+
+  const feed = useScoreFeed((item: ScoreFeedItem) => {
+    if (item.type === 'dataset') {
+      show(item.data);
+      dispatch({ type: 'remote-refresh-ended' });
+      return;
+    }
+    const current = store.get(sportsStateAtom).data;
+    // No scoreboard yet: the read under way brings these games too.
+    if (!current) return;
+    const next = applyGameChanges(current, item.payload);
+    if (next) show(next);
+    else void refetchRef.current();
+  });
+  /** Scoreboards this tab is answered go through the feed too, behind whatever it still holds. */
+  const apply = useCallback((next: SportsDataset) => feed.push({ type: 'dataset', data: next }), [feed]);
 
   const readScoreboard = useCallback(
     () =>
@@ -82,6 +102,9 @@ export function useSportsData(): SportsData {
     dispatch({ type: 'load-started' });
     await readScoreboard();
   }, [dispatch, readScoreboard]);
+  useEffect(() => {
+    refetchRef.current = refetch;
+  }, [refetch]);
 
   const refreshAll = useCallback(async () => {
     if (store.get(sportsStateAtom).refreshing) return;
@@ -120,15 +143,6 @@ export function useSportsData(): SportsData {
 
   useEffect(() => {
     const socket = getSocket();
-    const onUpdate = (payload: SportsDataUpdatedPayload) => {
-      const parsed = sportsDatasetSchema.safeParse(payload?.sportsData);
-      if (!parsed.success) {
-        console.warn('sports: ignoring an unreadable sportsDataUpdated push');
-        return;
-      }
-      apply(parsed.data);
-      dispatch({ type: 'remote-refresh-ended' });
-    };
     const onProgress = (next: SportsRefreshProgress) => {
       if (next.stage === 'saved' || next.stage === 'failed') {
         dispatch({ type: 'remote-refresh-ended' });
@@ -140,15 +154,13 @@ export function useSportsData(): SportsData {
     const onConnect = () => {
       if (!socket.recovered) void refetch();
     };
-    socket.on('sportsDataUpdated', onUpdate);
     socket.on('sports:refresh-progressed', onProgress);
     socket.on('connect', onConnect);
     return () => {
-      socket.off('sportsDataUpdated', onUpdate);
       socket.off('sports:refresh-progressed', onProgress);
       socket.off('connect', onConnect);
     };
-  }, [apply, dispatch, refetch]);
+  }, [dispatch, refetch]);
 
   return { ...state, refetch, refreshAll, refreshGame };
 }
