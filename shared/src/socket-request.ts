@@ -35,16 +35,18 @@ type UntypedAckSocket = {
   timeout(ms: number): { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> };
 };
 
-/** A refused request: the server's error code and message (and, when rate limited, the wait). */
+/** A refused request: the server's error code and message (when rate limited, the wait; when muted, until when). */
 export class SocketRequestError extends Error {
   readonly code: ErrorCode;
   readonly retryAfterMs?: number;
+  readonly until?: string;
 
   constructor(error: AckError) {
     super(error.message);
     this.name = 'SocketRequestError';
     this.code = error.code;
     if (error.retryAfterMs !== undefined) this.retryAfterMs = error.retryAfterMs;
+    if (error.until !== undefined) this.until = error.until;
   }
 }
 
