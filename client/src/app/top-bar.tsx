@@ -2,6 +2,7 @@ import { Menu, Moon, Sun } from 'lucide-react';
 import { MiniPlayer } from '@client/features/podcast';
 import { useAuth, useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
+import { GameDayAlerts, GameDayControls } from './game-day';
 
 export interface TopBarProps {
   sidebarOpen: boolean;
@@ -9,7 +10,11 @@ export interface TopBarProps {
   isWide: boolean;
 }
 
-/** Menu button, the mini player's place, the user, Sign Out and the theme toggle. */
+/**
+ * Menu button, the mini player's place, the game-day controls, the theme toggle, the user and Sign
+ * Out. The game-day alerts' toasts sit beside it, outside the header (whose blur would otherwise
+ * hold their fixed position).
+ */
 export function TopBar({ sidebarOpen, onToggleSidebar, isWide }: TopBarProps) {
   const { user } = useAuth();
   const signOut = useSignOut();
@@ -19,50 +24,54 @@ export function TopBar({ sidebarOpen, onToggleSidebar, isWide }: TopBarProps) {
   const menuLabel = isWide ? (sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar') : 'Open menu';
 
   return (
-    <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/85">
-      <button
-        type="button"
-        aria-label={menuLabel}
-        aria-controls="app-sidebar"
-        aria-expanded={sidebarOpen}
-        onClick={onToggleSidebar}
-        className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
-        <Menu aria-hidden="true" className="h-5 w-5" />
-      </button>
-      <div className="min-w-0 flex-1">
-        <MiniPlayer />
-      </div>
-      <button
-        type="button"
-        aria-label="Toggle theme"
-        title={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-        onClick={toggleTheme}
-        className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
-        {theme === 'dark' ? (
-          <Sun aria-hidden="true" className="h-5 w-5" />
-        ) : (
-          <Moon aria-hidden="true" className="h-5 w-5" />
-        )}
-      </button>
-      <div className="flex min-w-0 items-center gap-2">
-        <img
-          src={user.avatar_url}
-          alt=""
-          width={32}
-          height={32}
-          className="h-8 w-8 shrink-0 rounded-full bg-slate-200 dark:bg-slate-700"
-        />
-        <span className="max-w-[7rem] truncate text-sm font-medium sm:max-w-[12rem]">{displayName}</span>
-      </div>
-      <button
-        type="button"
-        onClick={() => void signOut()}
-        className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
-      >
-        Sign Out
-      </button>
-    </header>
+    <>
+      <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/85">
+        <button
+          type="button"
+          aria-label={menuLabel}
+          aria-controls="app-sidebar"
+          aria-expanded={sidebarOpen}
+          onClick={onToggleSidebar}
+          className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <Menu aria-hidden="true" className="h-5 w-5" />
+        </button>
+        <div className="min-w-0 flex-1">
+          <MiniPlayer />
+        </div>
+        <GameDayControls />
+        <button
+          type="button"
+          aria-label="Toggle theme"
+          title={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          onClick={toggleTheme}
+          className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          {theme === 'dark' ? (
+            <Sun aria-hidden="true" className="h-5 w-5" />
+          ) : (
+            <Moon aria-hidden="true" className="h-5 w-5" />
+          )}
+        </button>
+        <div className="flex min-w-0 items-center gap-2">
+          <img
+            src={user.avatar_url}
+            alt=""
+            width={32}
+            height={32}
+            className="h-8 w-8 shrink-0 rounded-full bg-slate-200 dark:bg-slate-700"
+          />
+          <span className="max-w-[7rem] truncate text-sm font-medium sm:max-w-[12rem]">{displayName}</span>
+        </div>
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          Sign Out
+        </button>
+      </header>
+      <GameDayAlerts />
+    </>
   );
 }

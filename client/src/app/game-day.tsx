@@ -1,0 +1,35 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useFavouriteTeams } from '@client/features/favourites';
+import { AlertToasts, DelayMarker, GameDaySettingsButton, useGameAlerts } from '@client/features/game-day';
+import { useReleasedGameChanges } from './released-game-changes';
+
+/** Where a game's dialog opens: the Sports page, told which game by the `game` search parameter. */
+export function gamePath(gameId: string): string {
+  return `/sports?${new URLSearchParams({ game: gameId })}`;
+}
+
+/** The top bar's game-day controls: the delay marker (while a delay is on) and the settings button. */
+export function GameDayControls() {
+  const favourites = useFavouriteTeams();
+  return (
+    <>
+      <DelayMarker />
+      <GameDaySettingsButton favourites={favourites} />
+    </>
+  );
+}
+
+/**
+ * Game-day alerts on every signed-in page: each change the scoreboard releases (after the fan's
+ * delay) that concerns a favourite team becomes a toast here and, when no tab is on screen, a desktop
+ * notification; either opens the game.
+ */
+export function GameDayAlerts() {
+  const favourites = useFavouriteTeams();
+  const navigate = useNavigate();
+  const openGame = useCallback((gameId: string) => void navigate(gamePath(gameId)), [navigate]);
+  const announce = useGameAlerts({ favourites, onOpenGame: openGame });
+  useReleasedGameChanges(announce);
+  return <AlertToasts onOpenGame={openGame} />;
+}

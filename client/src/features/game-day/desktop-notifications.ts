@@ -1,0 +1,97 @@
+import { requestLeadership } from '@client/lib/tab-leader';
+import type { GameAlert } from './alerts';
+
+/** Whether this browser may show desktop notifications: the permission, or no support at all. */
+export type NotificationState = NotificationPermission | 'unsupported';
+
+export function notificationState(): NotificationState {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+/** Asks the browser's permission. Only the settings' button calls it, never the page by itself. */
+export async function requestNotificationPermission(): Promise<NotificationState> {
+  if (typeof Notification === 'undefined') return 'unsupported';
+  try {
+    return await Notification.requestPermission();
+  } catch {
+    return Notification.permission;
+  }
+}
+
+/** The Web Lock whose holder is the one tab that turns alerts into desktop notifications. */
+export const NOTIFIER_LOCK = 'tech-touchdown:game-day-notifier';
+/** The channel on which the app's tabs tell each other when they are shown or hidden. */
+export const PRESENCE_CHANNEL = 'tech-touchdown:game-day-presence';
+
+type PresenceMessage = { type: 'visibility'; tab: string; visible: boolean } | { type: 'ask' };
+
+export interface DesktopAlerterOptions {
+  /** Whether this tab is on screen now. */
+  isVisible(): boolean;
+  /** Whether the browser lets the app notify now. */
+  permission(): NotificationState;
+  /** Shows one system notification. */
+  show(alert: GameAlert): void;
+  channelName?: string;
+  lockName?: string;
+}
+
+/**
+ * Desktop notifications across the app's tabs in this browser. Every tab sees every alert (and shows
+ * its toast); a system notification is for when no tab is on screen, and exactly one goes out per
+ * alert: only the tab holding the notifier's Web Lock sends it. The tabs keep each other told, over a
+ * BroadcastChannel, which of them are visible, so the leader knows when nobody can see a toast.
+ */
+export class DesktopAlerter {
+  private readonly tab = Math.random().toString(36).slice(2);
+  private readonly visibleTabs = new Set<string>();
+  private readonly channel: BroadcastChannel | null;
+  private readonly stopLeading: () => void;
+  private leading = false;
+
+  constructor(private readonly options: DesktopAlerterOptions) {
+    this.channel =
+      typeof BroadcastChannel === 'function'
+        ? new BroadcastChannel(options.channelName ?? PRESENCE_CHANNEL)
+        : null;
+    this.channel?.addEventListener('message', this.onMessage);
+    this.announce();
+    this.post({ type: 'ask' });
+    this.stopLeading = requestLeadership(options.lockName ?? NOTIFIER_LOCK, (leading) => {
+      this.leading = leading;
+    });
+  }
+
+  /** Tells the other tabs whether this one is on screen (call it on every visibility change). */
+  announce(visible = this.options.isVisible()): void {
+    this.post({ type: 'visibility', tab: this.tab, visible });
+  }
+
+  /** An alert this tab released: the leader notifies when no tab is on screen to show its toast. */
+  alert(alert: GameAlert): void {
+    if (!this.leading || this.options.permission() !== 'granted') return;
+    if (this.options.isVisible() || this.visibleTabs.size > 0) return;
+    this.options.show(alert);
+  }
+
+  /** The tab is closing: it no longer counts as visible, and another tab may lead. */
+  dispose(): void {
+    this.announce(false);
+    this.channel?.removeEventListener('message', this.onMessage);
+    this.channel?.close();
+    this.stopLeading();
+  }
+
+  private readonly onMessage = (event: MessageEvent<PresenceMessage>) => {
+    const message = event.data;
+    if (message?.type === 'ask') this.announce();
+    else if (message?.type === 'visibility' && typeof message.tab === 'string') {
+      if (message.visible) this.visibleTabs.add(message.tab);
+      else this.visibleTabs.delete(message.tab);
+    }
+  };
+
+  private post(message: PresenceMessage): void {
+    this.channel?.postMessage(message);
+  }
+}

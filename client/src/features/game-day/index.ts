@@ -1,0 +1,5 @@
+export { alertFor, scoreLine, type GameAlert } from './alerts';
+export { DelayMarker } from './delay-marker';
+export { GameDaySettingsButton, GameDaySettingsDialog, type GameDaySettingsProps } from './settings-dialog';
+export { AlertToasts, TOAST_LIFETIME_MS } from './toasts';
+export { useGameAlerts, type GameAlertsOptions } from './use-game-alerts';
