@@ -48,6 +48,7 @@ export class DesktopAlerter {
   private readonly channel: BroadcastChannel | null;
   private readonly stopLeading: () => void;
   private leading = false;
+  private disposed = false;
 
   constructor(private readonly options: DesktopAlerterOptions) {
     this.channel =
@@ -76,7 +77,9 @@ export class DesktopAlerter {
 
   /** The tab is closing: it no longer counts as visible, and another tab may lead. */
   dispose(): void {
+    if (this.disposed) return;
     this.announce(false);
+    this.disposed = true;
     this.channel?.removeEventListener('message', this.onMessage);
     this.channel?.close();
     this.stopLeading();
@@ -92,6 +95,6 @@ export class DesktopAlerter {
   };
 
   private post(message: PresenceMessage): void {
-    this.channel?.postMessage(message);
+    if (!this.disposed) this.channel?.postMessage(message);
   }
 }

@@ -215,11 +215,15 @@ function Switch({
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
+  const labelId = useId();
   const hintId = useId();
+  // The whole row toggles; the switch is named by its label alone, the hint describes it.
   return (
     <label className="flex cursor-pointer items-center justify-between gap-4 py-2">
       <span className="min-w-0">
-        <span className="block text-sm text-slate-800 dark:text-slate-200">{label}</span>
+        <span id={labelId} className="block text-sm text-slate-800 dark:text-slate-200">
+          {label}
+        </span>
         {hint ? (
           <span id={hintId} className="block text-xs text-slate-600 dark:text-slate-400">
             {hint}
@@ -230,6 +234,7 @@ function Switch({
         type="checkbox"
         role="switch"
         checked={checked}
+        aria-labelledby={labelId}
         aria-describedby={hint ? hintId : undefined}
         onChange={(event) => onChange(event.target.checked)}
         className="peer sr-only"

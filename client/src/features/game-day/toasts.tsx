@@ -108,7 +108,7 @@ function AlertToast({
       >
         <span className="block text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-indigo-300">
           {alert.title}
-        </span>
+        </span>{' '}
         <span className="block text-sm font-medium">{alert.body}</span>
       </button>
       <button
