@@ -6,7 +6,6 @@ import {
   chatJoinSchema,
   chatSendSchema,
   chatSyncSchema,
-  CHAT_PAGE_SIZE,
 } from '@shared/schemas/chat';
 import { ackedOnSocket } from '../realtime/ack';
 import type { AppSocket } from '../realtime';
@@ -31,8 +30,9 @@ export function createChatSocketHandlers(chat: ChatService, logger: Logger): (so
     handler: (socket: AppSocket, input: z.infer<S>) => Promise<R>,
   ) => ackedOnSocket(logger, schema, handler);
   const join = on(chatJoinSchema, async (socket, { gameId }) => {
+    // In the room first: whatever is stored after the page is read reaches this socket as a broadcast.
     await joinGameRoom(socket, gameId);
-    return chat.page(gameId, CHAT_PAGE_SIZE);
+    return chat.latestPage(gameId);
   });
   const leave = on(chatJoinSchema, async (socket, { gameId }) => {
     await socket.leave(gameRoom(gameId));

@@ -13,9 +13,8 @@ export function createChatFeature(
   const { config, logger, store, io, limiter } = deps;
   const chat = createChatService({
     history: createChatStore(store, CHAT_HISTORY_MAX),
-    limiter,
     broadcaster: createChatBroadcaster(io),
-    rateLimit: { limit: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
+    sendLimit: { max: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
   });
   return {
     basePath: '/api/chat',

@@ -1,16 +1,17 @@
 import type { Role } from '@shared/schemas/auth';
 import {
+  CHAT_PAGE_SIZE,
   type ChatMessage,
   type ChatPage,
   type ChatSendInput,
   type ChatSyncAnswer,
   type TeamSide,
 } from '@shared/schemas/chat';
-import { AppError, errors } from '../errors';
-import type { RateLimiter } from '../http/rate-limit';
+import { errors } from '../errors';
 import { fromStore } from '../storage/from-store';
 import { compareStreamIds, isStreamId } from '../storage/store';
-import type { ChatStore, StoredMessage } from './store';
+import { createLatestPages } from './latest-pages';
+import type { ChatStore, SendLimit, StoredMessage } from './store';
 
 /** How many messages a game's history keeps (the newest). */
 export const CHAT_HISTORY_MAX = 500;
@@ -30,29 +31,35 @@ export interface ChatBroadcaster {
 
 export interface ChatServiceDeps {
   history: ChatStore;
-  limiter: RateLimiter;
   broadcaster: ChatBroadcaster;
-  rateLimit: { limit: number; windowMs: number };
+  /** How many messages a fan may send in one game's chat per window. */
+  sendLimit: SendLimit;
 }
 
 export function createChatService(deps: ChatServiceDeps) {
-  const { history, limiter, broadcaster } = deps;
+  const { history, broadcaster } = deps;
   const { toMessages } = history;
 
+  /** The newest `limit` messages before `before` (the latest when absent), read from the store. */
+  async function readPage(gameId: string, limit: number, before?: string): Promise<ChatPage> {
+    // One extra tells whether older messages exist.
+    const entries = await fromStore(() => history.before(gameId, limit + 1, before));
+    const hasMore = entries.length > limit;
+    return { messages: toMessages(hasMore ? entries.slice(1) : entries), hasMore };
+  }
+
+  /** Each room's latest page, read once for the many fans entering it (latest-pages.ts). */
+  const latestPages = createLatestPages({
+    version: (gameId) => fromStore(() => history.version(gameId)),
+    page: (gameId) => readPage(gameId, CHAT_PAGE_SIZE),
+  });
+
   return {
-    /** Stores a message from a signed-in user and broadcasts it to the game's room. */
+    /**
+     * Stores a message from a signed-in user and broadcasts it to the game's room. The send limit
+     * and the append are one store operation: a fan over the limit stores nothing.
+     */
     async send(identity: ChatIdentity, input: ChatSendInput): Promise<ChatMessage> {
-      await fromStore(() =>
-        limiter(
-          { bucket: 'chat', limit: deps.rateLimit.limit, windowMs: deps.rateLimit.windowMs },
-          identity.login,
-        ),
-      ).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'rate_limited') {
-          throw errors.rateLimited('You are sending messages too fast. Please slow down.');
-        }
-        throw error;
-      });
       const stored: StoredMessage = {
         gameId: input.gameId,
         login: identity.login,
@@ -64,7 +71,8 @@ export function createChatService(deps: ChatServiceDeps) {
         teamName: input.teamName,
         role: identity.role,
       };
-      const id = await fromStore(() => history.append(stored));
+      const id = await fromStore(() => history.append(stored, deps.sendLimit));
+      if (id === null) throw errors.rateLimited('You are sending messages too fast. Please slow down.');
       const message: ChatMessage = { id, ...stored };
       broadcaster.messageCreated(message);
       return message;
@@ -73,11 +81,15 @@ export function createChatService(deps: ChatServiceDeps) {
     /** The newest `limit` messages before `before` (the latest page when absent), oldest first. */
     async page(gameId: string, limit: number, before?: string): Promise<ChatPage> {
       if (before !== undefined && !isStreamId(before)) throw errors.badRequest('Invalid message id.');
-      // One extra tells whether older messages exist.
-      const entries = await fromStore(() => history.before(gameId, limit + 1, before));
-      const hasMore = entries.length > limit;
-      return { messages: toMessages(hasMore ? entries.slice(1) : entries), hasMore };
+      return readPage(gameId, limit, before);
     },
+
+    /**
+     * The latest CHAT_PAGE_SIZE messages, for a fan entering the room (who joined it first): shared
+     * with the others entering at the same time, never older than a read made after this call.
+     * The page is shared: copy it before changing anything in it.
+     */
+    latestPage: (gameId: string): Promise<ChatPage> => latestPages.get(gameId),
 
     /**
      * Messages after `after`, for a client that was away: the newest SYNC_MAX at most, with `gap` set
@@ -85,6 +97,13 @@ export function createChatService(deps: ChatServiceDeps) {
      */
     async since(gameId: string, after: string): Promise<ChatSyncAnswer> {
       if (!isStreamId(after)) throw errors.badRequest('Invalid message id.');
+      // Usually the client missed a few: when `after` is inside the latest page, everything after it
+      // is in that page (the one a room of fans coming back at once shares).
+      const latest = await latestPages.get(gameId);
+      const [oldest] = latest.messages;
+      if ((oldest && compareStreamIds(oldest.id, after) <= 0) || (!oldest && !latest.hasMore)) {
+        return { messages: latest.messages.filter((m) => compareStreamIds(m.id, after) > 0), gap: false };
+      }
       const newest = await fromStore(() => history.before(gameId, SYNC_MAX));
       const missed = newest.filter((entry) => compareStreamIds(entry.id, after) > 0);
       // Some of the newest are ones the client has: everything after `after` is in this answer.

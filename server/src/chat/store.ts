@@ -15,28 +15,51 @@ function toMessage(entry: StreamEntry): ChatMessage | null {
 const toMessages = (entries: StreamEntry[]) =>
   entries.map(toMessage).filter((message): message is ChatMessage => message !== null);
 
+/** How many sends one fan may make in a game's chat within a window. */
+export interface SendLimit {
+  max: number;
+  windowMs: number;
+}
+
 /**
  * Each game's chat history, a stream in the store with ids in append order, keeping the newest
  * `maxMessages`; it expires CHAT_HISTORY_TTL_MS after its last message.
+ *
+ * Beside it, the game's chat version: every change to what a page of the history shows bumps it (an
+ * append in the same script, a deletion with `changed`; anything else a page carries, such as
+ * reactions, must call `changed` too, before it broadcasts). Instances cache the latest page by it.
  */
 export function createChatStore(store: Store, maxMessages: number) {
+  const changed = (gameId: string) => store.add(keys.chatVersion(gameId), 1, CHAT_HISTORY_TTL_MS);
   return {
-    /** Appends a message and answers its id. */
-    append: (message: StoredMessage): Promise<string> =>
-      store.streamAppend(
-        keys.chatHistory(message.gameId),
-        JSON.stringify(message),
-        maxMessages,
-        CHAT_HISTORY_TTL_MS,
-      ),
+    /**
+     * Counts the send against the author's limit in this game and, within it, appends the message
+     * and bumps the version: one round trip. Answers the id, or null when over the limit (nothing
+     * stored). The count is per fan per game, so it lives on the game's shard with the history.
+     */
+    append: (message: StoredMessage, limit: SendLimit): Promise<string | null> =>
+      store.streamAppendGuarded(keys.chatHistory(message.gameId), JSON.stringify(message), {
+        maxLength: maxMessages,
+        ttlMs: CHAT_HISTORY_TTL_MS,
+        limit: { key: keys.chatSendRate(message.gameId, message.login), ...limit },
+        version: keys.chatVersion(message.gameId),
+      }),
     /** The newest `count` entries before `before` (all when absent), oldest first. */
     before: async (gameId: string, count: number, before?: string) =>
       store.streamBefore(keys.chatHistory(gameId), count, before),
     /** The first `count` entries after `after`, oldest first. */
     after: (gameId: string, after: string, count: number) =>
       store.streamAfter(keys.chatHistory(gameId), after, count),
-    /** False when the message was not there. */
-    remove: (gameId: string, messageId: string) => store.streamDelete(keys.chatHistory(gameId), messageId),
+    /** False when the message was not there. A removal bumps the version. */
+    remove: async (gameId: string, messageId: string) => {
+      const removed = await store.streamDelete(keys.chatHistory(gameId), messageId);
+      if (removed) await changed(gameId);
+      return removed;
+    },
+    /** Marks the game's chat changed (see above): cached pages of it are read again. */
+    changed,
+    /** The game's chat version: it differs from an earlier answer once anything changed since. */
+    version: (gameId: string) => store.get(keys.chatVersion(gameId)),
     /** Readable messages of stored entries; unreadable ones are left out. */
     toMessages,
   };
