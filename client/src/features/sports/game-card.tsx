@@ -1,5 +1,6 @@
-import { Tv } from 'lucide-react';
+import { Eye, Tv } from 'lucide-react';
 import type { Game, LeagueName } from '@shared/schemas/sports';
+import { buttonClass } from '@client/components/button';
 import { textOn } from '@client/lib/colour-contrast';
 import { catalogueTeam, formatStartTime, statusLabel, statusTone, TONE_TEXT } from './game-format';
 
@@ -32,11 +33,25 @@ function TvIcon() {
   return <Tv aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />;
 }
 
-function TeamRow({ game, side }: { game: Game; side: 'away' | 'home' }) {
+/** Stands in for a score while Hide scores keeps it from the viewer. */
+export function HiddenScore() {
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="sr-only">score hidden</span>
+    </>
+  );
+}
+
+/** Whether a game has a score to hide (a game before its start has none). */
+export const hasScore = (game: Game) => game.awayScore !== null || game.homeScore !== null;
+
+function TeamRow({ game, side, scoreHidden }: { game: Game; side: 'away' | 'home'; scoreHidden: boolean }) {
   const name = side === 'away' ? game.awayTeam : game.homeTeam;
   const score = side === 'away' ? game.awayScore : game.homeScore;
   const other = side === 'away' ? game.homeScore : game.awayScore;
-  const leading = game.isCompleted && score !== null && other !== null && score > other;
+  // The winner in bold would tell the result just as well as the score.
+  const leading = !scoreHidden && game.isCompleted && score !== null && other !== null && score > other;
   return (
     <div className="flex items-center gap-3">
       <TeamMark league={game.league} name={name} />
@@ -49,7 +64,7 @@ function TeamRow({ game, side }: { game: Game; side: 'away' | 'home' }) {
         <span
           className={`text-lg tabular-nums ${leading ? 'font-bold text-slate-900 dark:text-white' : 'font-semibold text-slate-700 dark:text-slate-300'}`}
         >
-          {score}
+          {scoreHidden ? <HiddenScore /> : score}
         </span>
       ) : null}
     </div>
@@ -61,13 +76,18 @@ export interface GameCardProps {
   /** The card is a button only when this is given. */
   onClick?: (game: Game) => void;
   favourite?: boolean;
+  /** Hide scores is on and this game is not revealed: scores show as "–". */
+  scoreHidden?: boolean;
+  /** With scoreHidden, a "Reveal score" button on the card calls this for the game. */
+  onReveal?: (game: Game) => void;
 }
 
 /**
  * One game: league, status (red live, grey completed, blue otherwise), both teams with scores when
  * there are any, the start time only before the game, and the broadcast line.
  */
-export function GameCard({ game, onClick, favourite = false }: GameCardProps) {
+export function GameCard({ game, onClick, favourite = false, scoreHidden = false, onReveal }: GameCardProps) {
+  const revealable = scoreHidden && hasScore(game) && onReveal !== undefined;
   const tone = statusTone(game);
   const start = !game.isLive && !game.isCompleted ? formatStartTime(game.startTime) : null;
   const livePeriod = game.isLive ? game.period : null;
@@ -93,8 +113,8 @@ export function GameCard({ game, onClick, favourite = false }: GameCardProps) {
         </span>
       </div>
       <div className="mt-3 space-y-2">
-        <TeamRow game={game} side="away" />
-        <TeamRow game={game} side="home" />
+        <TeamRow game={game} side="away" scoreHidden={scoreHidden} />
+        <TeamRow game={game} side="home" scoreHidden={scoreHidden} />
       </div>
       {start || livePeriod || game.broadcast ? (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-100 pt-2 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
@@ -114,13 +134,16 @@ export function GameCard({ game, onClick, favourite = false }: GameCardProps) {
           ) : null}
         </div>
       ) : null}
+      {/* Room for the Reveal score button, which sits over the card beside (never inside) its button. */}
+      {revealable ? <div aria-hidden="true" className="mt-3 h-8" /> : null}
     </>
   );
   const frame =
     'block w-full rounded-xl border bg-white p-4 text-left shadow-sm dark:bg-slate-900 ' +
     (game.isLive ? 'border-red-200 dark:border-red-900/60' : 'border-slate-200 dark:border-slate-800');
-  if (!onClick) return <div className={frame}>{body}</div>;
-  return (
+  const card = !onClick ? (
+    <div className={frame}>{body}</div>
+  ) : (
     <button
       type="button"
       onClick={() => onClick(game)}
@@ -128,5 +151,24 @@ export function GameCard({ game, onClick, favourite = false }: GameCardProps) {
     >
       {body}
     </button>
+  );
+  if (!revealable) return card;
+  const teamsId = `reveal-teams-${game.id}`;
+  return (
+    <div className="relative">
+      {card}
+      <button
+        type="button"
+        aria-describedby={teamsId}
+        onClick={() => onReveal(game)}
+        className={`absolute bottom-4 left-4 ${buttonClass('secondary', 'sm')}`}
+      >
+        <Eye aria-hidden="true" className="h-4 w-4" />
+        Reveal score
+      </button>
+      <span id={teamsId} hidden>
+        {game.awayTeam} at {game.homeTeam}
+      </span>
+    </div>
   );
 }

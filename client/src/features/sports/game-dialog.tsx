@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { Eye } from 'lucide-react';
 import Markdown, { type Components } from 'react-markdown';
 import { LEAGUES } from '@shared/data/teams';
 import type { PageContentResponse } from '@shared/schemas/content';
@@ -8,7 +9,7 @@ import { Dialog } from '@client/components/dialog';
 import { Spinner } from '@client/components/spinner';
 import { api, errorMessage } from '@client/lib/api-client';
 import { useDocumentTitle } from '@client/lib/document-title';
-import { TeamMark } from './game-card';
+import { hasScore, HiddenScore, TeamMark } from './game-card';
 import {
   formatStartTime,
   scoreOrDash,
@@ -74,7 +75,7 @@ function EmptyState({ title, text }: { title: string; text: string }) {
   );
 }
 
-function TeamScore({ game, side }: { game: Game; side: 'away' | 'home' }) {
+function TeamScore({ game, side, scoreHidden }: { game: Game; side: 'away' | 'home'; scoreHidden: boolean }) {
   const name = side === 'away' ? game.awayTeam : game.homeTeam;
   const score = side === 'away' ? game.awayScore : game.homeScore;
   return (
@@ -86,7 +87,7 @@ function TeamScore({ game, side }: { game: Game; side: 'away' | 'home' }) {
         className="text-4xl font-bold text-slate-900 tabular-nums dark:text-white"
         data-testid={`${side}-score`}
       >
-        {scoreOrDash(score)}
+        {scoreHidden && score !== null ? <HiddenScore /> : scoreOrDash(score)}
       </span>
     </div>
   );
@@ -112,6 +113,10 @@ export interface GameDialogProps {
   onRefresh: (game: Game) => Promise<string | null>;
   /** The game chat (and voice) the app composes into the dialog. */
   renderGameChat?: (game: Game) => ReactNode;
+  /** Hide scores is on and this game is not revealed: scores show as "–". */
+  scoreHidden?: boolean;
+  /** With scoreHidden, the "Reveal score" button calls this for the game. */
+  onReveal?: (game: Game) => void;
 }
 
 /**
@@ -119,17 +124,9 @@ export interface GameDialogProps {
  * start time, broadcast, a refresh of the game, the game page's content behind 'View Advanced Stats',
  * and the game chat.
  */
-export function GameDialog({ game, open, onClose, onRefresh, renderGameChat }: GameDialogProps) {
+export function GameDialog({ game, open, ...rest }: GameDialogProps) {
   if (!game || !open) return null;
-  return (
-    <GameDialogContent
-      key={game.id}
-      game={game}
-      onClose={onClose}
-      onRefresh={onRefresh}
-      renderGameChat={renderGameChat}
-    />
-  );
+  return <GameDialogContent key={game.id} game={game} {...rest} />;
 }
 
 /** A team's short name for the tab title ('KC'), or its full name when the catalogue lacks it. */
@@ -143,6 +140,8 @@ function GameDialogContent({
   onClose,
   onRefresh,
   renderGameChat,
+  scoreHidden = false,
+  onReveal,
 }: Omit<GameDialogProps, 'game' | 'open'> & { game: Game }) {
   useDocumentTitle(`${abbreviation(game, game.awayTeam)} vs ${abbreviation(game, game.homeTeam)}`);
   // Opening the dialog also refreshes the game, so it starts refreshing.
@@ -193,7 +192,13 @@ function GameDialogContent({
 
   return (
     <Dialog open onClose={onClose} size="lg" title={`${game.awayTeam} vs ${game.homeTeam}`} actions={actions}>
-      <GameDialogBody game={game} refreshError={refreshError} renderGameChat={renderGameChat} />
+      <GameDialogBody
+        game={game}
+        refreshError={refreshError}
+        renderGameChat={renderGameChat}
+        scoreHidden={scoreHidden}
+        onReveal={onReveal}
+      />
     </Dialog>
   );
 }
@@ -202,10 +207,14 @@ function GameDialogBody({
   game,
   refreshError,
   renderGameChat,
+  scoreHidden,
+  onReveal,
 }: {
   game: Game;
   refreshError: string | null;
   renderGameChat?: GameDialogProps['renderGameChat'];
+  scoreHidden: boolean;
+  onReveal?: GameDialogProps['onReveal'];
 }) {
   const content = useGameContent(game.url);
   const [statsOpen, setStatsOpen] = useState(false);
@@ -232,12 +241,20 @@ function GameDialogBody({
           </span>
         </div>
         <div className="mt-4 flex items-start gap-2 sm:gap-4">
-          <TeamScore game={game} side="away" />
+          <TeamScore game={game} side="away" scoreHidden={scoreHidden} />
           <span aria-hidden="true" className="pt-4 text-sm font-semibold text-slate-400">
             @
           </span>
-          <TeamScore game={game} side="home" />
+          <TeamScore game={game} side="home" scoreHidden={scoreHidden} />
         </div>
+        {scoreHidden && hasScore(game) && onReveal ? (
+          <div className="mt-4 flex justify-center">
+            <button type="button" onClick={() => onReveal(game)} className={buttonClass('secondary', 'sm')}>
+              <Eye aria-hidden="true" className="h-4 w-4" />
+              Reveal score
+            </button>
+          </div>
+        ) : null}
         {game.isLive && game.period ? (
           <p className="mt-4 text-center text-sm font-medium text-red-600 dark:text-red-400">
             Currently in: {game.period}

@@ -1,9 +1,12 @@
+import { useAtomValue } from 'jotai';
+import { Clock } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LeagueKey } from '@shared/data/teams';
 import { allGames, type Game } from '@shared/schemas/sports';
 import { buttonClass } from '@client/components/button';
 import { Spinner } from '@client/components/spinner';
 import { useDocumentTitle } from '@client/lib/document-title';
+import { delayLabel, gameDaySettingsAtom } from '@client/lib/game-day-settings';
 import { GameCard } from './game-card';
 import { GameDialog } from './game-dialog';
 import { favouritesFirst, formatUpdated, leagueKeyOf } from './game-format';
@@ -72,7 +75,8 @@ function ProgressPanel({ title, message }: { title: string; message: string | nu
 
 /**
  * The Sports page: today's games grouped by league, kept current by the server's
- * pushes. 'Refresh All' asks the server to refresh from its source; 'Refresh API' reads the
+ * pushes, which show after the viewer's game-day delay (the page says how far behind live it is);
+ * with Hide scores every score is "–" until the viewer reveals that game. 'Refresh All' asks the server to refresh from its source; 'Refresh API' reads the
  * scoreboard again. A game opens its details dialog, which follows the game's pushes in place.
  */
 export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps) {
@@ -83,6 +87,11 @@ export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps)
   const [lastSelected, setLastSelected] = useState<Game | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { delaySeconds, hideScores } = useAtomValue(gameDaySettingsAtom);
+  // With Hide scores on, the games the viewer chose to see, for as long as the page is open.
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  const reveal = useCallback((game: Game) => setRevealed((shown) => new Set(shown).add(game.id)), []);
+  const scoreHidden = (game: Game) => hideScores && !revealed.has(game.id);
 
   useEffect(
     () => () => {
@@ -137,6 +146,12 @@ export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps)
               </>
             ) : null}
           </p>
+          {delaySeconds > 0 ? (
+            <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-600/20 ring-inset dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-400/30">
+              <Clock aria-hidden="true" className="h-3.5 w-3.5" />
+              Scores are {delayLabel(delaySeconds)} behind live
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <button
@@ -209,6 +224,8 @@ export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps)
                   <GameCard
                     game={game}
                     onClick={openGame}
+                    scoreHidden={scoreHidden(game)}
+                    onReveal={reveal}
                     favourite={
                       isFavouriteTeam?.(leagueKeyOf(game.league), game.awayTeam) ||
                       isFavouriteTeam?.(leagueKeyOf(game.league), game.homeTeam)
@@ -227,6 +244,8 @@ export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps)
         onClose={closeGame}
         onRefresh={sports.refreshGame}
         renderGameChat={renderGameChat}
+        scoreHidden={selectedGame ? scoreHidden(selectedGame) : false}
+        onReveal={reveal}
       />
     </div>
   );
