@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
-import type { Ack } from '@shared/events';
+import type { Ack, AckError } from '@shared/events';
 import { AppError, toErrorBody } from '../errors';
 import { parseInput } from '../http/validate';
 
@@ -35,6 +35,19 @@ async function answer<S extends z.ZodType, R>(
   } catch (error) {
     if (!(error instanceof AppError)) logger.error({ err: error }, 'socket handler failed');
     const { body } = toErrorBody(error);
-    reply({ ok: false, error: { code: body.error.code, message: body.error.message } });
+    reply({
+      ok: false,
+      error: { code: body.error.code, message: body.error.message, ...waitOf(body.error.details) },
+    });
   }
+}
+
+/** What a refusal says about waiting (slow mode's retryAfterMs, a time-out's until), for the client. */
+function waitOf(details: unknown): Pick<AckError, 'retryAfterMs' | 'until'> {
+  if (typeof details !== 'object' || details === null) return {};
+  const { retryAfterMs, until } = details as Record<string, unknown>;
+  return {
+    ...(typeof retryAfterMs === 'number' ? { retryAfterMs } : {}),
+    ...(typeof until === 'string' ? { until } : {}),
+  };
 }

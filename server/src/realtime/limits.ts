@@ -41,6 +41,9 @@ const EVENT_COST_TOKENS: Partial<Record<keyof ClientToServerEvents, number>> = {
   'chat:join': 10,
   'chat:history': 10,
   'chat:sync': 10,
+  // The newest hundred messages of a room, and up to a hundred for each of fifty games.
+  'chat:speakers': 10,
+  'chat:unread': 10,
 };
 
 type Packet = [event: string, ...args: unknown[]];

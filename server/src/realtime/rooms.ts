@@ -26,3 +26,8 @@ export const isGameRoom = (room: string) => room.startsWith(GAME_ROOM_PREFIX);
 
 /** A game's voice participants: the only ones told who is in voice. */
 export const voiceRoom = (gameId: string) => `voice:${gameId}`;
+
+const UNREAD_ROOM_PREFIX = 'chat-unread:';
+/** Sockets that follow a game's unread count without being in its room (a page of game cards). */
+export const unreadRoom = (gameId: string) => `${UNREAD_ROOM_PREFIX}${gameId}`;
+export const isUnreadRoom = (room: string) => room.startsWith(UNREAD_ROOM_PREFIX);

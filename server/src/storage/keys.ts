@@ -5,15 +5,21 @@ export const keys = {
   session: (sid: string) => `${KEY_PREFIX}session:${sid}`,
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
   lock: (name: string) => `${KEY_PREFIX}lock:${name}`,
-  /** How many sockets a login has open, over every instance (the per-login socket cap). */
-  socketCount: (login: string) => `${KEY_PREFIX}sockets:${login}`,
   voicePresence: (gameId: string) => `${KEY_PREFIX}voice:${gameId}:participants`,
   voiceRooms: () => `${KEY_PREFIX}voice:rooms`,
   chatHistory: (gameId: string) => `${KEY_PREFIX}chat:${gameId}:messages`,
-  /** Bumped by every change to the game's chat: instances compare it with the page they cached. */
-  chatVersion: (gameId: string) => `${KEY_PREFIX}chat:{${gameId}}:version`,
-  /** A fan's chat sends in the current window, counted per game so the count shares the game's shard. */
-  chatSendRate: (gameId: string, login: string) => `${KEY_PREFIX}chat:{${gameId}}:rate:${login}`,
+  /** A game's message reactions: a hash, one field per message, emoji and login. */
+  chatReactions: (gameId: string) => `${KEY_PREFIX}chat:{${gameId}}:reactions`,
+  /** A game's chat room settings (slow mode), as JSON. */
+  chatRoomSettings: (gameId: string) => `${KEY_PREFIX}chat:{${gameId}}:settings`,
+  /** When a login last sent in a game (slow mode); logins in lower case here and below. */
+  chatLastSent: (gameId: string, login: string) => `${KEY_PREFIX}chat:{${gameId}}:last-sent:${login}`,
+  /** A login's time-out in a game: the time it ends, expiring then. */
+  chatMuted: (gameId: string, login: string) => `${KEY_PREFIX}chat:{${gameId}}:muted:${login}`,
+  /** A game's moderation actions, a stream of the latest ones. */
+  chatModerationLog: (gameId: string) => `${KEY_PREFIX}chat:{${gameId}}:moderation-log`,
+  /** The newest message a login has seen in a game. */
+  chatSeen: (gameId: string, login: string) => `${KEY_PREFIX}chat:{${gameId}}:seen:${login}`,
   /** The stored scoreboard (SportsDataset JSON), shared by every instance. */
   sportsScoreboard: () => `${KEY_PREFIX}sports:scoreboard`,
   /** Present (with an expiry) for the minimum interval after a refresh a user asked for. */

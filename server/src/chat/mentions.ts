@@ -1,0 +1,49 @@
+import {
+  CHAT_MENTIONS_MAX,
+  CHAT_SPEAKERS_MAX,
+  CHAT_SPEAKERS_SCAN,
+  type ChatSpeakers,
+} from '@shared/schemas/chat';
+import { fromStore } from '../storage/from-store';
+import { messageFields, type ChatRoomStore } from './room-store';
+
+/**
+ * `@login` mentions in a message's text, as the client shows them: an `@` at the start or after white
+ * space (so an e-mail address is no mention), then a login's letters, digits and hyphens (at most 39).
+ * Answers the logins in lower case (logins compare case-insensitively), each once, in the order they
+ * first appear, at most CHAT_MENTIONS_MAX. They are data on the message, never markup.
+ */
+const MENTION = /(?:^|(?<=\s))@([A-Za-z0-9-]{1,39})/g;
+
+export function mentionsIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const [, login] of text.matchAll(MENTION)) {
+    // A login neither starts nor ends with a hyphen: `@-bob` and `@bob-` are text.
+    if (!login!.startsWith('-') && !login!.endsWith('-')) found.add(login!.toLowerCase());
+    if (found.size === CHAT_MENTIONS_MAX) break;
+  }
+  return [...found];
+}
+
+/** True when a message's mentions name `login`. */
+export const mentionsLogin = (mentions: readonly string[] | undefined, login: string) =>
+  mentions?.includes(login.toLowerCase()) ?? false;
+
+/** Who spoke in a game recently (the mention list's choices), newest first, without the asker. */
+export async function recentSpeakers(
+  rooms: ChatRoomStore,
+  asker: string,
+  gameId: string,
+): Promise<ChatSpeakers> {
+  const newest = await fromStore(() => rooms.newestMessages(gameId, CHAT_SPEAKERS_SCAN));
+  const logins: string[] = [];
+  const seen = new Set([asker.toLowerCase()]);
+  for (const entry of newest.reverse()) {
+    const author = messageFields(entry)?.login;
+    if (!author || seen.has(author.toLowerCase())) continue;
+    seen.add(author.toLowerCase());
+    logins.push(author);
+    if (logins.length === CHAT_SPEAKERS_MAX) break;
+  }
+  return { gameId, logins };
+}

@@ -1,0 +1,165 @@
+import {
+  CHAT_MODERATION_LOG_MAX,
+  type ChatModerationLog,
+  type ChatMuted,
+  type ChatRoomState,
+  type ChatSlowModeSeconds,
+  type ChatTimeoutMinutes,
+} from '@shared/schemas/chat';
+import { roleFor } from '../auth/roles';
+import type { Config } from '../config';
+import { errors } from '../errors';
+import { fromStore } from '../storage/from-store';
+import { isStreamId } from '../storage/store';
+import type { ChatRoomBroadcaster } from './room-broadcaster';
+import { messageFields, type ChatRoomStore, type StoredModerationEntry } from './room-store';
+import type { ChatIdentity } from './service';
+
+/** The longest slow mode: a send is remembered this long, whatever the room's setting becomes. */
+const SLOW_MODE_MAX_MS = 60_000;
+
+export interface ChatModerationDeps {
+  rooms: ChatRoomStore;
+  broadcaster: ChatRoomBroadcaster;
+  config: Pick<Config, 'MODERATOR_LOGINS' | 'ADMIN_LOGINS'>;
+  now?: () => number;
+}
+
+/** A moderation action as it is recorded: the time is added then. */
+type ModerationAction = StoredModerationEntry extends infer Entry
+  ? Entry extends StoredModerationEntry
+    ? Omit<Entry, 'at'>
+    : never
+  : never;
+
+const isModerator = (identity: ChatIdentity) => identity.role !== 'user';
+const sameLogin = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Slow mode, time-outs and the moderation log of each game's room. Moderators and admins (from
+ * MODERATOR_LOGINS and ADMIN_LOGINS, through the session's role) set slow mode, time people out and
+ * delete messages; every such action is recorded with who, whom and when, and the room's latest
+ * ones are shown to moderators only. Everything is in the store, so every instance enforces the same
+ * and a restart forgets nothing.
+ */
+export function createChatModeration(deps: ChatModerationDeps) {
+  const { rooms, broadcaster, config } = deps;
+  const now = deps.now ?? Date.now;
+
+  function assertModerator(identity: ChatIdentity, what: string): void {
+    if (!isModerator(identity)) throw errors.forbidden(`Only moderators and admins can ${what}.`);
+  }
+
+  async function record(gameId: string, entry: ModerationAction): Promise<void> {
+    const at = new Date(now()).toISOString();
+    const recorded = await fromStore(() => rooms.recordModeration(gameId, { ...entry, at }));
+    broadcaster.moderationLogged(recorded);
+  }
+
+  async function roomState(gameId: string): Promise<ChatRoomState> {
+    const { slowModeSeconds } = await fromStore(() => rooms.settings(gameId));
+    return { gameId, slowModeSeconds };
+  }
+
+  /** ISO end of `login`'s time-out in a game, or null when it may post. */
+  async function mutedUntil(gameId: string, login: string): Promise<string | null> {
+    const until = await fromStore(() => rooms.mutedUntil(gameId, login));
+    return until !== null && until > now() ? new Date(until).toISOString() : null;
+  }
+
+  async function assertNotMuted(identity: ChatIdentity, gameId: string): Promise<void> {
+    const until = await mutedUntil(gameId, identity.login);
+    if (until) throw errors.chatMuted(undefined, { details: { until } });
+  }
+
+  /**
+   * Holds a user to the room's slow mode: the last send is kept SLOW_MODE_MAX_MS (the longest slow
+   * mode) and compared with the setting in force now, so shortening or lengthening slow mode applies
+   * at once to the next message.
+   */
+  async function holdSlowMode(identity: ChatIdentity, gameId: string, seconds: number): Promise<void> {
+    if (seconds === 0 || isModerator(identity)) return;
+    const at = now();
+    const last = await fromStore(() => rooms.markSent(gameId, identity.login, at, SLOW_MODE_MAX_MS));
+    if (last === null) return;
+    const retryAfterMs = last + seconds * 1000 - at;
+    if (retryAfterMs > 0) {
+      throw errors.slowMode(`Slow mode: wait ${Math.ceil(retryAfterMs / 1000)} s`, {
+        details: { retryAfterMs },
+      });
+    }
+    await fromStore(() => rooms.forceMarkSent(gameId, identity.login, at, SLOW_MODE_MAX_MS));
+  }
+
+  return {
+    roomState,
+    mutedUntil,
+    assertNotMuted,
+
+    /** Before a message is stored: refused while the sender is timed out or held by slow mode. */
+    async beforeSend(identity: ChatIdentity, gameId: string): Promise<void> {
+      const [, room] = await Promise.all([assertNotMuted(identity, gameId), roomState(gameId)]);
+      await holdSlowMode(identity, gameId, room.slowModeSeconds);
+    },
+
+    async setSlowMode(identity: ChatIdentity, gameId: string, seconds: ChatSlowModeSeconds) {
+      assertModerator(identity, 'set slow mode');
+      await fromStore(() => rooms.saveSettings(gameId, { slowModeSeconds: seconds }));
+      const room: ChatRoomState = { gameId, slowModeSeconds: seconds };
+      broadcaster.roomChanged(room);
+      await record(gameId, { action: 'slow-mode', moderator: identity.login, seconds });
+      return room;
+    },
+
+    async timeout(
+      identity: ChatIdentity,
+      gameId: string,
+      login: string,
+      minutes: ChatTimeoutMinutes,
+    ): Promise<ChatMuted> {
+      assertModerator(identity, 'time someone out');
+      if (sameLogin(login, identity.login)) throw errors.badRequest('You cannot time yourself out.');
+      if (roleFor(login, config) === 'admin') throw errors.forbidden('An admin cannot be timed out.');
+      const at = now();
+      const untilMs = at + minutes * 60_000;
+      await fromStore(() => rooms.mute(gameId, login, untilMs, at));
+      const muted: ChatMuted = { gameId, login, until: new Date(untilMs).toISOString() };
+      broadcaster.muted(muted);
+      await record(gameId, {
+        action: 'timeout',
+        moderator: identity.login,
+        target: login,
+        minutes,
+        until: muted.until,
+      });
+      return muted;
+    },
+
+    /**
+     * Deletes a message for everyone (through `remove`, the chat's own delete) and records it with its
+     * author; its reactions go with it.
+     */
+    async deleteMessage(
+      identity: ChatIdentity,
+      gameId: string,
+      messageId: string,
+      remove: () => Promise<void>,
+    ): Promise<void> {
+      assertModerator(identity, 'delete messages');
+      if (!isStreamId(messageId)) throw errors.badRequest('Invalid message id.');
+      const entry = await fromStore(() => rooms.findMessage(gameId, messageId));
+      if (!entry) throw errors.notFound('That message no longer exists.');
+      const author = messageFields(entry)?.login ?? '';
+      await remove();
+      await fromStore(() => rooms.dropReactions(gameId, messageId));
+      await record(gameId, { action: 'delete', moderator: identity.login, messageId, target: author });
+    },
+
+    async log(identity: ChatIdentity, gameId: string): Promise<ChatModerationLog> {
+      assertModerator(identity, 'see the moderation log');
+      return { gameId, entries: await fromStore(() => rooms.moderationLog(gameId, CHAT_MODERATION_LOG_MAX)) };
+    },
+  };
+}
+
+export type ChatModeration = ReturnType<typeof createChatModeration>;

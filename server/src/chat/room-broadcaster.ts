@@ -1,0 +1,42 @@
+import type {
+  ChatModerationEntry,
+  ChatMuted,
+  ChatReactionsChanged,
+  ChatRoomState,
+  ChatUnread,
+  ChatUnreadArrived,
+} from '@shared/schemas/chat';
+import type { Config } from '../config';
+import type { AppServer } from '../realtime';
+import { gameRoom, unreadRoom, userRoom } from '../realtime/rooms';
+
+/** What a game's room features push, and to whom, on every instance (through the adapter). */
+export interface ChatRoomBroadcaster {
+  reactionsChanged(changed: ChatReactionsChanged): void;
+  roomChanged(room: ChatRoomState): void;
+  /** To every socket of the muted login. */
+  muted(muted: ChatMuted): void;
+  /** To every socket of `login`: its tabs and devices follow one seen position. */
+  unreadChanged(login: string, unread: ChatUnread): void;
+  /** To sockets following the game's unread state that are not in its room (those get the message). */
+  unreadArrived(arrived: ChatUnreadArrived): void;
+  /** To every socket of every moderator and admin, and of the one who acted. */
+  moderationLogged(entry: ChatModerationEntry): void;
+}
+
+export function createChatRoomBroadcaster(
+  io: AppServer,
+  config: Pick<Config, 'MODERATOR_LOGINS' | 'ADMIN_LOGINS'>,
+): ChatRoomBroadcaster {
+  const moderatorRooms = [...config.MODERATOR_LOGINS, ...config.ADMIN_LOGINS].map(userRoom);
+  return {
+    reactionsChanged: (changed) => io.to(gameRoom(changed.gameId)).emit('chat:reactions-changed', changed),
+    roomChanged: (room) => io.to(gameRoom(room.gameId)).emit('chat:room-changed', room),
+    muted: (muted) => io.to(userRoom(muted.login)).emit('chat:muted', muted),
+    unreadChanged: (login, unread) => io.to(userRoom(login)).emit('chat:unread-changed', unread),
+    unreadArrived: (arrived) =>
+      io.to(unreadRoom(arrived.gameId)).except(gameRoom(arrived.gameId)).emit('chat:unread-arrived', arrived),
+    moderationLogged: (entry) =>
+      io.to([...moderatorRooms, userRoom(entry.moderator)]).emit('chat:moderation-logged', entry),
+  };
+}

@@ -1,0 +1,77 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import {
+  chatModerationLogSchema,
+  chatReactSchema,
+  chatSeenSchema,
+  chatSlowModeSchema,
+  chatSpeakersSchema,
+  chatTimeoutSchema,
+  chatUnreadSchema,
+} from '@shared/schemas/chat';
+import { ackedOnSocket } from '../realtime/ack';
+import type { AppSocket } from '../realtime';
+import { recentSpeakers } from './mentions';
+import type { ChatModeration } from './moderation';
+import type { ChatReactions } from './reactions';
+import type { ChatRoomStore } from './room-store';
+import type { ChatIdentity } from './service';
+import type { ChatUnreadService } from './unread';
+
+export interface ChatRoomParts {
+  rooms: ChatRoomStore;
+  reactions: ChatReactions;
+  moderation: ChatModeration;
+  unread: ChatUnreadService;
+}
+
+const identity = (socket: AppSocket): ChatIdentity => ({
+  login: socket.data.login,
+  name: socket.data.name,
+  role: socket.data.role,
+});
+
+/**
+ * Socket events of a room's reactions, mentions, unread state and moderation, built once and shared
+ * by every socket like the chat's own. Identity is the socket's session, never the payload.
+ */
+export function createChatRoomSocketHandlers(
+  parts: ChatRoomParts,
+  logger: Logger,
+): (socket: AppSocket) => void {
+  const { rooms, reactions, moderation, unread } = parts;
+  const on = <S extends Parameters<typeof ackedOnSocket>[1], R>(
+    schema: S,
+    handler: (socket: AppSocket, input: z.infer<S>) => Promise<R>,
+  ) => ackedOnSocket(logger, schema, handler);
+
+  const react = on(chatReactSchema, (socket, input) => reactions.react(identity(socket), input));
+  const speakers = on(chatSpeakersSchema, (socket, { gameId }) =>
+    recentSpeakers(rooms, socket.data.login, gameId),
+  );
+  const seen = on(chatSeenSchema, async (socket, { gameId, messageId }) => {
+    unread.seen(socket.data.login, gameId, messageId);
+    return null;
+  });
+  const unreadState = on(chatUnreadSchema, async (socket, { gameIds }) => {
+    await unread.follow(socket, gameIds);
+    return unread.state(socket.data.login, gameIds);
+  });
+  const slowMode = on(chatSlowModeSchema, (socket, { gameId, seconds }) =>
+    moderation.setSlowMode(identity(socket), gameId, seconds),
+  );
+  const timeout = on(chatTimeoutSchema, (socket, { gameId, login, minutes }) =>
+    moderation.timeout(identity(socket), gameId, login, minutes),
+  );
+  const log = on(chatModerationLogSchema, (socket, { gameId }) => moderation.log(identity(socket), gameId));
+
+  return (socket) => {
+    socket.on('chat:react', react);
+    socket.on('chat:speakers', speakers);
+    socket.on('chat:seen', seen);
+    socket.on('chat:unread', unreadState);
+    socket.on('chat:slow-mode', slowMode);
+    socket.on('chat:timeout', timeout);
+    socket.on('chat:moderation-log', log);
+  };
+}

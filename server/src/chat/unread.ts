@@ -1,0 +1,149 @@
+import {
+  CHAT_UNREAD_COUNT_MAX,
+  type ChatMessage,
+  type ChatUnread,
+  type ChatUnreadAnswer,
+} from '@shared/schemas/chat';
+import type { Logger } from 'pino';
+import { errors } from '../errors';
+import { fromStore } from '../storage/from-store';
+import { compareStreamIds, isStreamId } from '../storage/store';
+import { isUnreadRoom, unreadRoom } from '../realtime/rooms';
+import { mentionsLogin } from './mentions';
+import type { ChatRoomBroadcaster } from './room-broadcaster';
+import { messageFields, type ChatRoomStore } from './room-store';
+
+/** A user's seen position in one game is stored at most this often (per instance); the newest wins. */
+export const SEEN_THROTTLE_MS = 1000;
+
+export interface ChatUnreadDeps {
+  rooms: ChatRoomStore;
+  broadcaster: Pick<ChatRoomBroadcaster, 'unreadChanged' | 'unreadArrived'>;
+  logger: Logger;
+  throttleMs?: number;
+}
+
+interface FollowingSocket {
+  rooms: Set<string>;
+  join(rooms: string[]): Promise<void> | void;
+  leave(room: string): Promise<void> | void;
+}
+
+const sameLogin = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Unread state, per login and game: the server keeps the newest message each login has seen in each
+ * room (sent by a client while the chat is open and visible), counts what others wrote after it and
+ * whether any of it mentions them, and tells every tab and device of that login when it moves.
+ */
+export function createChatUnread(deps: ChatUnreadDeps) {
+  const { rooms, broadcaster, logger } = deps;
+  const throttleMs = deps.throttleMs ?? SEEN_THROTTLE_MS;
+
+  async function unreadOf(gameId: string, login: string, lastSeenId: string): Promise<ChatUnread> {
+    const after = await rooms.messagesAfter(gameId, lastSeenId, CHAT_UNREAD_COUNT_MAX);
+    let count = 0;
+    let mentioned = false;
+    for (const entry of after) {
+      const fields = messageFields(entry);
+      if (!fields || sameLogin(fields.login, login)) continue;
+      count++;
+      mentioned ||= mentionsLogin(fields.mentions, login);
+    }
+    return { gameId, lastSeenId, count, mentioned };
+  }
+
+  /** Moves `login`'s seen position forward (never past the newest message) and tells its sockets. */
+  async function saveSeen(login: string, gameId: string, messageId: string): Promise<void> {
+    const [[newest], current] = await Promise.all([
+      rooms.newestMessages(gameId, 1),
+      rooms.seen(gameId, login),
+    ]);
+    if (!newest) return;
+    const seen = compareStreamIds(messageId, newest.id) > 0 ? newest.id : messageId;
+    if (current !== null && isStreamId(current) && compareStreamIds(seen, current) <= 0) return;
+    await rooms.saveSeen(gameId, login, seen);
+    broadcaster.unreadChanged(login, await unreadOf(gameId, login, seen));
+  }
+
+  // Throttling: the first report of a (login, game) is stored at once; later ones in the next
+  // throttleMs only keep the newest id, stored when the window ends (which opens the next window).
+  const windows = new Map<
+    string,
+    { login: string; gameId: string; latest: string | null; timer: NodeJS.Timeout }
+  >();
+
+  function store(login: string, gameId: string, messageId: string): void {
+    saveSeen(login, gameId, messageId).catch((error: unknown) =>
+      logger.warn({ err: error, gameId }, 'chat seen position not stored'),
+    );
+  }
+
+  function closeWindow(key: string): void {
+    const window = windows.get(key);
+    windows.delete(key);
+    if (window?.latest) seen(window.login, window.gameId, window.latest);
+  }
+
+  function seen(login: string, gameId: string, messageId: string): void {
+    const key = `${login.toLowerCase()}\n${gameId}`;
+    const open = windows.get(key);
+    if (open) {
+      if (open.latest === null || compareStreamIds(messageId, open.latest) > 0) open.latest = messageId;
+      return;
+    }
+    const timer = setTimeout(() => closeWindow(key), throttleMs);
+    timer.unref();
+    windows.set(key, { login, gameId, latest: null, timer });
+    store(login, gameId, messageId);
+  }
+
+  return {
+    /** A client saw up to `messageId` in a game. */
+    seen(login: string, gameId: string, messageId: string): void {
+      if (!isStreamId(messageId)) throw errors.badRequest('Invalid message id.');
+      seen(login, gameId, messageId);
+    },
+
+    /** The unread state of the games `login` has a seen position in, among `gameIds`. */
+    async state(login: string, gameIds: string[]): Promise<ChatUnreadAnswer> {
+      const unique = [...new Set(gameIds)];
+      const games = await fromStore(() =>
+        Promise.all(
+          unique.map(async (gameId) => {
+            const lastSeenId = await rooms.seen(gameId, login);
+            return lastSeenId && isStreamId(lastSeenId) ? unreadOf(gameId, login, lastSeenId) : null;
+          }),
+        ),
+      );
+      return { games: games.filter((game): game is ChatUnread => game !== null) };
+    },
+
+    /** From now on the socket gets chat:unread-arrived for these games (and no longer for others). */
+    async follow(socket: FollowingSocket, gameIds: string[]): Promise<void> {
+      const wanted = new Set(gameIds.map(unreadRoom));
+      for (const room of [...socket.rooms]) {
+        if (isUnreadRoom(room) && !wanted.has(room)) await socket.leave(room);
+      }
+      await socket.join([...wanted]);
+    },
+
+    /** A new message: sockets following its game's unread count hear of it. */
+    arrived(message: ChatMessage): void {
+      broadcaster.unreadArrived({
+        gameId: message.gameId,
+        messageId: message.id,
+        login: message.login,
+        mentions: message.mentions ?? [],
+      });
+    },
+
+    /** Stops the throttle's timers (what they held is dropped; the client sends it again). */
+    stop(): void {
+      for (const window of windows.values()) clearTimeout(window.timer);
+      windows.clear();
+    },
+  };
+}
+
+export type ChatUnreadService = ReturnType<typeof createChatUnread>;
