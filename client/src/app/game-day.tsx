@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useFavouriteTeams } from '@client/features/favourites';
 import { AlertToasts, DelayMarker, GameDaySettingsButton, useGameAlerts } from '@client/features/game-day';
-import { useReleasedGameChanges } from './released-game-changes';
+import { useGameChangeStream } from '@client/features/sports';
 
 /** Where a game's dialog opens: the Sports page, told which game by the `game` search parameter. */
 export function gamePath(gameId: string): string {
@@ -30,6 +30,6 @@ export function GameDayAlerts() {
   const navigate = useNavigate();
   const openGame = useCallback((gameId: string) => void navigate(gamePath(gameId)), [navigate]);
   const announce = useGameAlerts({ favourites, onOpenGame: openGame });
-  useReleasedGameChanges(announce);
+  useGameChangeStream((payload) => announce(payload.changes));
   return <AlertToasts onOpenGame={openGame} />;
 }
