@@ -1,10 +1,9 @@
 import { Provider as JotaiProvider } from 'jotai';
 import { useEffect } from 'react';
-import { RouterProvider } from 'react-router';
 import { authStateAtom } from '@client/lib/auth';
 import { appStore } from '@client/lib/store';
 import { themeAtom } from '@client/lib/theme';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 /** The router inside the app's one jotai store. */
 export function App() {
@@ -21,7 +20,7 @@ export function App() {
 
   return (
     <JotaiProvider store={appStore}>
-      <RouterProvider router={router} />
+      <AppRoutes />
     </JotaiProvider>
   );
 }

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { SIDEBAR_BREAKPOINT_PX } from '@shared/limits';
+import { RouteErrorBoundary } from '@client/components/error-boundary';
 import { Spinner } from '@client/components/spinner';
 import { useAuth } from '@client/lib/auth';
-import { connectSocket } from '@client/lib/socket';
+import { connectSocket, disconnectSocket } from '@client/lib/socket';
 import { useMediaQuery } from '@client/lib/use-media-query';
 import { Sidebar } from './sidebar';
+import { TooManyTabsBanner } from './too-many-tabs-banner';
 import { TopBar } from './top-bar';
 
 const WIDE_QUERY = `(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`;
@@ -17,14 +19,15 @@ const WIDE_QUERY = `(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`;
 export function ProtectedLayout() {
   const { isAuthenticated, isLoading, user } = useAuth();
   const location = useLocation();
-  const navigation = useNavigation();
   const isWide = useMediaQuery(WIDE_QUERY);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
 
-  // One socket per signed-in tab: it carries scores, chat and voice.
+  // One socket per signed-in tab: it carries scores, chat and voice, and closes on sign-out.
   useEffect(() => {
-    if (isAuthenticated) connectSocket();
+    if (!isAuthenticated) return;
+    connectSocket();
+    return () => disconnectSocket();
   }, [isAuthenticated]);
 
   // Narrow screens: the overlay closes after a navigation.
@@ -61,13 +64,19 @@ export function ProtectedLayout() {
           isWide={isWide}
         />
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
-          {navigation.state === 'loading' ? (
-            <div className="flex justify-center py-16">
-              <Spinner label="Loading..." />
-            </div>
-          ) : (
-            <Outlet />
-          )}
+          <TooManyTabsBanner />
+          {/* A page that throws shows the error here, in the frame; another page clears it. */}
+          <RouteErrorBoundary key={location.pathname}>
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-16">
+                  <Spinner label="Loading..." />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
       </div>
     </div>

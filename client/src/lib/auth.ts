@@ -3,7 +3,6 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginUrlResponse, MeResponse, Role, User } from '@shared/schemas/auth';
 import { ApiError, api } from './api-client';
-import { disconnectSocket } from './socket';
 
 /** Auth state (user, isAuthenticated, isLoading, error), plus the chat role the server derived from the session. */
 export interface AuthState {
@@ -145,7 +144,8 @@ export const logoutAtom = atom(null, async (_get, set) => {
   } catch (error) {
     console.warn('auth: logout request failed; signing out locally', error);
   }
-  disconnectSocket();
+  // The signed-in frame closes the socket when the state turns signed out (the socket client is not
+  // part of /login's JavaScript).
   set(stateAtom, SIGNED_OUT);
 });
 

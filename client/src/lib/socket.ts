@@ -1,3 +1,4 @@
+import { atom } from 'jotai';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/events';
 import {
@@ -7,6 +8,7 @@ import {
   type RequestEvent,
   type RequestPayload,
 } from '@shared/socket-request';
+import { appStore } from './store';
 
 export { SocketRequestError } from '@shared/socket-request';
 
@@ -15,17 +17,43 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let socket: AppSocket | null = null;
 
 /**
+ * True once the server refused this tab's socket because the account has as many open as it may
+ * (`limit_reached`): the tab stops trying, and the signed-in frame says to close tabs and reload.
+ */
+export const tooManyTabsAtom = atom(false);
+
+/** The server's refusal of a connection: Socket.IO puts the middleware error's `data` on it. */
+function isLimitReached(error: Error & { data?: unknown }): boolean {
+  const data = error.data as { code?: unknown } | null | undefined;
+  return data?.code === 'limit_reached';
+}
+
+/**
  * The app's one Socket.IO connection, owned outside React. It authenticates with the session cookie,
  * so it is connected after sign-in and closed on sign-out.
  */
 export function getSocket(): AppSocket {
-  socket ??= io({ withCredentials: true, autoConnect: false, transports: ['websocket', 'polling'] });
+  if (!socket) {
+    const created: AppSocket = io({
+      withCredentials: true,
+      autoConnect: false,
+      transports: ['websocket', 'polling'],
+    });
+    created.on('connect_error', (error) => {
+      if (!isLimitReached(error)) return;
+      // Socket.IO does not retry a refusal by the server's middleware; disconnect() makes sure the
+      // manager gives up too, and connectSocket() stays off until the page reloads.
+      appStore.set(tooManyTabsAtom, true);
+      created.disconnect();
+    });
+    socket = created;
+  }
   return socket;
 }
 
 export function connectSocket(): AppSocket {
   const current = getSocket();
-  if (!current.connected) current.connect();
+  if (!current.connected && !appStore.get(tooManyTabsAtom)) current.connect();
   return current;
 }
 

@@ -1,5 +1,4 @@
-import { useId, useState } from 'react';
-import Markdown, { type Components } from 'react-markdown';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { SearchResult } from '@shared/schemas/search';
 import { buttonClass } from '@client/components/button';
 import { Drawer } from '@client/components/drawer';
@@ -22,19 +21,8 @@ function formatDate(value: string | null): string {
   return new Date(value).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** Links leave the app in a new tab; images load lazily without a referrer. */
-const MARKDOWN_COMPONENTS: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
-  img: ({ node: _node, alt, ...props }) => (
-    <img
-      {...props}
-      alt={alt ?? ''}
-      loading="lazy"
-      referrerPolicy="no-referrer"
-      className="my-3 max-h-96 rounded-lg"
-    />
-  ),
-};
+const loadMarkdown = () => import('./article-markdown');
+const ArticleMarkdown = lazy(loadMarkdown);
 
 const MARKDOWN_CLASS = [
   'text-[0.95rem] leading-relaxed text-slate-800 dark:text-slate-200 break-words',
@@ -58,9 +46,14 @@ export interface ArticleDrawerProps {
  * fails it says so and shows the result's own data instead.
  */
 export function ArticleDrawer({ result, onClose, onViewInFrame }: ArticleDrawerProps) {
+  const open = result !== null;
+  // The markdown renderer loads while the article's contents do.
+  useEffect(() => {
+    if (open) loadMarkdown().catch(() => {}); // a failure shows where the text would render
+  }, [open]);
   return (
     <Drawer
-      open={result !== null}
+      open={open}
       onClose={onClose}
       side="right"
       widthClassName="sm:max-w-xl lg:max-w-2xl"
@@ -192,10 +185,9 @@ function ArticleBody({
                 </pre>
               ) : (
                 <div className={MARKDOWN_CLASS}>
-                  {/* skipHtml: markdown only, raw HTML in the text is dropped, never rendered. */}
-                  <Markdown skipHtml components={MARKDOWN_COMPONENTS}>
-                    {article.text}
-                  </Markdown>
+                  <Suspense fallback={<Spinner size="sm" />}>
+                    <ArticleMarkdown text={article.text} />
+                  </Suspense>
                 </div>
               )}
             </section>

@@ -90,7 +90,7 @@ describe('article drawer', () => {
         .map((item) => item.textContent),
     ).toEqual(['First point.', 'Second point.']);
     const article = within(drawer).getByRole('region', { name: 'Article Content' });
-    expect(within(article).getByRole('heading', { name: 'Overtime thriller' })).toBeInTheDocument();
+    expect(await within(article).findByRole('heading', { name: 'Overtime thriller' })).toBeInTheDocument();
     expect(within(article).getByRole('link', { name: 'overtime' })).toHaveAttribute('target', '_blank');
     expect(article.querySelector('script, b')).toBeNull();
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
