@@ -1,13 +1,16 @@
 /**
  * Scoreboard push: a score changes at the (fake) ESPN source and a fan presses Refresh All; how
- * long until every one of N connected clients has the new `sportsDataUpdated`, p50/p99 over the
- * clients and the time until the last one has it. One instance, and two instances behind one Redis
- * (clients split between them, the refresh landing on the first), side by side and interleaved,
- * with a bare Socket.IO server pushing the same payload to as many clients as the reference for the
- * fan-out itself (first client to last).
+ * long until every one of N connected clients has the change (`sports:games-changed`, the changed
+ * game alone), p50/p99 over the clients and the time until the last one has it. One instance, and
+ * two instances behind one Redis (clients split between them, the refresh landing on the first),
+ * side by side and interleaved, with a bare Socket.IO server pushing the same payload to as many
+ * clients as the reference for the fan-out itself (first client to last). With `--before DIR` (a
+ * checkout of an older commit, see startApp's `root`) that build runs beside them as "before ×1",
+ * watched on whatever it pushes (`sportsDataUpdated`, the whole dataset, before games-changed).
  * `npm run bench:scoreboard -- --help` lists the options.
  */
 import { parseArgs } from 'node:util';
+import { allGames, type ScoreboardResponse, type SportsGamesChangedPayload } from '@shared/schemas/sports';
 import { defaultFakeGames, startFakeEspn, type FakeGame } from '../tests/fakes/espn';
 import { median, monoMs } from './lib/histogram';
 import { LoadPool } from './lib/load';
@@ -29,11 +32,14 @@ const { values: args } = parseArgs({
     updates: { type: 'string', default: '10', description: 'score changes per deployment' },
     workers: { type: 'string', default: '4' },
     gap: { type: 'string', default: '1', description: 'seconds between updates' },
+    before: { type: 'string', description: 'a checkout of an older build to run beside ours' },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
-  console.log(`npm run bench:scoreboard -- [--clients 2000] [--updates 10] [--workers 4] [--gap 1]`);
+  console.log(
+    `npm run bench:scoreboard -- [--clients 2000] [--updates 10] [--workers 4] [--gap 1] [--before DIR]`,
+  );
   process.exit(0);
 }
 
@@ -58,7 +64,12 @@ interface Deployment {
   redis: BenchRedis | null;
   instances: Target[];
   cookie: string;
+  /** The push its clients wait for. */
+  watch: string;
 }
+
+/** What ours pushes for a score change within the same games. */
+const CHANGE_EVENT = 'sports:games-changed';
 
 /** The reference: a bare Socket.IO server pushing the same payload to every client, nothing else. */
 async function deployReference(): Promise<Deployment> {
@@ -68,10 +79,15 @@ async function deployReference(): Promise<Deployment> {
     redis: null,
     instances: [await startSio({ name: 'sio' })],
     cookie: '',
+    watch: CHANGE_EVENT,
   };
 }
 
-async function deploy(name: string, count: number): Promise<Deployment> {
+async function deploy(
+  name: string,
+  count: number,
+  options: { root?: string; watch: string } = { watch: CHANGE_EVENT },
+): Promise<Deployment> {
   const redis = await startBenchRedis();
   const instances: Target[] = [];
   for (let i = 0; i < count; i++) {
@@ -79,13 +95,14 @@ async function deploy(name: string, count: number): Promise<Deployment> {
       await startApp({
         redisUrl: redis.url,
         name: `${name}-${i}`,
+        root: options.root,
         env: { ESPN_BASE_URL: espn.url, API_RATE_LIMIT: '100000000', SPORTS_REFRESH_MIN_SECONDS: '0' },
       }),
     );
   }
   await waitForAdapters(redis.client, count);
   const cookie = await signIn(instances[0]!.url, `sb${runId}-${count}-trigger`);
-  return { name, kind: 'app', redis, instances, cookie };
+  return { name, kind: 'app', redis, instances, cookie, watch: options.watch };
 }
 
 interface Update {
@@ -115,7 +132,7 @@ async function update(pool: LoadPool, deployment: Deployment): Promise<Update> {
           headers: { cookie: deployment.cookie, 'content-type': 'application/json' },
           body: '{}',
         })
-      : await fetch(`${deployment.instances[0]!.url}/broadcast/sportsDataUpdated`, {
+      : await fetch(`${deployment.instances[0]!.url}/broadcast/${CHANGE_EVENT}`, {
           method: 'POST',
           body: referencePayload,
         });
@@ -147,11 +164,15 @@ console.log(
 const pool = await LoadPool.start(Number(args.workers));
 const deployments: Deployment[] = [];
 const results = new Map<string, Update[]>();
-let payloadBytes = 0;
-/** What ours pushes (the stored scoreboard), for the reference to push too. */
+let datasetBytes = 0;
+/** What ours pushes for the score change (that game, how it stood, the kind), for the reference to push too. */
 let referencePayload = '';
 try {
-  deployments.push(await deploy('ours ×1', 1), await deploy('ours ×2', 2), await deployReference());
+  deployments.push(await deploy('ours ×1', 1), await deploy('ours ×2', 2));
+  if (args.before) {
+    deployments.push(await deploy('before ×1', 1, { root: args.before, watch: 'sportsDataUpdated' }));
+  }
+  deployments.push(await deployReference());
   for (const deployment of deployments) {
     const urls = deployment.instances.map((instance) => instance.url);
     const connected = await pool.connect({
@@ -159,7 +180,7 @@ try {
       kind: deployment.kind,
       url: urls,
       room: '',
-      watch: 'sportsDataUpdated',
+      watch: deployment.watch,
       concurrency: 24,
       ...(deployment.kind === 'app'
         ? {
@@ -179,8 +200,26 @@ try {
   const board = await fetch(`${deployments[0]!.instances[0]!.url}/api/sports/scoreboard`, {
     headers: { cookie: deployments[0]!.cookie },
   });
-  referencePayload = await board.text();
-  payloadBytes = referencePayload.length;
+  const dataset = await board.text();
+  datasetBytes = dataset.length;
+  const game = allGames((JSON.parse(dataset) as ScoreboardResponse).sportsData).find(
+    (candidate) => candidate.id === scored.id,
+  )!;
+  referencePayload = JSON.stringify({
+    lastUpdated: new Date().toISOString(),
+    changes: [
+      {
+        game: { ...game, homeScore: (game.homeScore ?? 0) + 1 },
+        previous: {
+          awayScore: game.awayScore,
+          homeScore: game.homeScore,
+          gameStatus: game.gameStatus,
+          period: game.period,
+        },
+        kinds: ['scored'],
+      },
+    ],
+  } satisfies SportsGamesChangedPayload);
 
   for (let i = 0; i < Number(args.updates); i++) {
     for (const deployment of deployments.map((_, d) => deployments[(d + i) % deployments.length]!)) {
@@ -231,6 +270,8 @@ const output = table(
     'missing',
     '×2 ÷ ×1 (p50 / p99 / all)',
     'fan-out ÷ sio',
+    'p50 ÷ sio',
+    'CPU ÷ sio',
   ],
   summary.map((s) => [
     s.name,
@@ -245,11 +286,21 @@ const output = table(
       ? `${ratio(s.p50, one.p50)} / ${ratio(s.p99, one.p99)} / ${ratio(s.all, one.all)}`
       : '',
     reference && s !== reference ? ratio(s.spread, reference.spread) : '',
+    reference && s !== reference ? ratio(s.p50, reference.p50) : '',
+    reference && s !== reference ? ratio(s.serverCpuMs, reference.serverCpuMs) : '',
   ]),
 );
 console.log(`\n${output}`);
 console.log(
-  `scoreboard answer ${fmt(payloadBytes / 1024, 1)} KB; load average at the end ${fmt(machine().load1, 2)}`,
+  `games-changed push ${referencePayload.length} bytes (the whole scoreboard ${fmt(datasetBytes / 1024, 1)} KB); load average at the end ${fmt(machine().load1, 2)}`,
 );
-console.log(`saved ${await saveResult('scoreboard', { machine: conditions, args, payloadBytes, summary })}`);
+console.log(
+  `saved ${await saveResult('scoreboard', {
+    machine: conditions,
+    args,
+    payloadBytes: referencePayload.length,
+    datasetBytes,
+    summary,
+  })}`,
+);
 process.exit(0);
