@@ -11,6 +11,7 @@ import { ackedOnSocket } from '../realtime/ack';
 import type { AppSocket } from '../realtime';
 import { joinGameRoom } from '../realtime/limits';
 import { gameRoom } from '../realtime/rooms';
+import type { ChatRoom } from './room';
 import type { ChatService } from './service';
 
 const identity = (socket: AppSocket) => ({
@@ -24,7 +25,11 @@ const identity = (socket: AppSocket) => ({
  * are built once and shared by every socket (the socket is an argument, not a closure), so an idle
  * connection costs no closures of its own. Answers the function that registers them on a socket.
  */
-export function createChatSocketHandlers(chat: ChatService, logger: Logger): (socket: AppSocket) => void {
+export function createChatSocketHandlers(
+  chat: ChatService,
+  room: Pick<ChatRoom, 'joinAnswer' | 'moderation'>,
+  logger: Logger,
+): (socket: AppSocket) => void {
   const on = <S extends Parameters<typeof ackedOnSocket>[1], R>(
     schema: S,
     handler: (socket: AppSocket, input: z.infer<S>) => Promise<R>,
@@ -32,7 +37,7 @@ export function createChatSocketHandlers(chat: ChatService, logger: Logger): (so
   const join = on(chatJoinSchema, async (socket, { gameId }) => {
     // In the room first: whatever is stored after the page is read reaches this socket as a broadcast.
     await joinGameRoom(socket, gameId);
-    return chat.latestPage(gameId);
+    return room.joinAnswer(socket.data.login, gameId, chat.latestPage(gameId));
   });
   const leave = on(chatJoinSchema, async (socket, { gameId }) => {
     await socket.leave(gameRoom(gameId));
@@ -44,7 +49,11 @@ export function createChatSocketHandlers(chat: ChatService, logger: Logger): (so
   );
   const sync = on(chatSyncSchema, (_socket, { gameId, after }) => chat.since(gameId, after));
   const remove = on(chatDeleteSchema, async (socket, { gameId, messageId }) => {
-    await chat.remove(identity(socket), gameId, messageId);
+    // Recorded in the room's moderation log, with the message's author.
+    const moderator = identity(socket);
+    await room.moderation.deleteMessage(moderator, gameId, messageId, () =>
+      chat.remove(moderator, gameId, messageId),
+    );
     return null;
   });
 

@@ -1,7 +1,9 @@
 import type { Feature, FeatureDeps } from '../feature';
+import type { AppSocket } from '../realtime';
 import { apiReadRule } from '../http/rate-limit';
 import { createChatBroadcaster } from './broadcaster';
 import { createChatSocketHandlers } from './handlers';
+import { createChatRoom } from './room';
 import { createChatRouter } from './routes';
 import { CHAT_HISTORY_MAX, createChatService } from './service';
 import { createChatStore } from './store';
@@ -11,14 +13,24 @@ export function createChatFeature(
   deps: Pick<FeatureDeps, 'config' | 'logger' | 'store' | 'io' | 'limiter'>,
 ): Feature {
   const { config, logger, store, io, limiter } = deps;
+  const history = createChatStore(store, CHAT_HISTORY_MAX);
+  const room = createChatRoom({ store, io, config, limiter, logger, pageChanged: history.changed });
   const chat = createChatService({
-    history: createChatStore(store, CHAT_HISTORY_MAX),
+    history,
+    room: room.hooks,
     broadcaster: createChatBroadcaster(io),
     sendLimit: { max: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
   });
   return {
     basePath: '/api/chat',
     router: createChatRouter(chat, limiter, apiReadRule(config)),
-    registerSocket: createChatSocketHandlers(chat, logger),
+    registerSocket: registerBoth(createChatSocketHandlers(chat, room, logger), room.registerSocket),
+    stop: room.stop,
   };
 }
+
+const registerBoth =
+  (first: (socket: AppSocket) => void, second: (socket: AppSocket) => void) => (socket: AppSocket) => {
+    first(socket);
+    second(socket);
+  };

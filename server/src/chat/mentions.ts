@@ -25,6 +25,12 @@ export function mentionsIn(text: string): string[] {
   return [...found];
 }
 
+/** The `mentions` field of a stored message: left out when the text mentions nobody. */
+export function mentionsField(text: string): { mentions?: string[] } {
+  const mentions = mentionsIn(text);
+  return mentions.length > 0 ? { mentions } : {};
+}
+
 /** True when a message's mentions name `login`. */
 export const mentionsLogin = (mentions: readonly string[] | undefined, login: string) =>
   mentions?.includes(login.toLowerCase()) ?? false;

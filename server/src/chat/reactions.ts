@@ -15,6 +15,8 @@ export interface ChatReactionsDeps {
   broadcaster: Pick<ChatRoomBroadcaster, 'reactionsChanged'>;
   /** The chat's sending limit: reactions have a budget of the same size of their own. */
   rateLimit: { limit: number; windowMs: number };
+  /** Marks the game's chat changed, so every instance's cached page is read again with the reaction. */
+  pageChanged(gameId: string): Promise<unknown>;
 }
 
 /**
@@ -50,6 +52,7 @@ export function createChatReactions(deps: ChatReactionsDeps) {
       const has = current.some((r) => r.emoji === emoji && r.logins.includes(identity.login));
       if (has === reacted) return { gameId, messageId, reactions: current };
       await fromStore(() => rooms.setReaction(gameId, messageId, emoji, identity.login, reacted));
+      await fromStore(() => deps.pageChanged(gameId));
       // Read back after the write, so a change another instance made meanwhile is in what goes out.
       const reactions = (await fromStore(() => rooms.reactions(gameId))).get(messageId) ?? [];
       const changed = { gameId, messageId, reactions };

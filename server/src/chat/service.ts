@@ -11,6 +11,8 @@ import { errors } from '../errors';
 import { fromStore } from '../storage/from-store';
 import { compareStreamIds, isStreamId } from '../storage/store';
 import { createLatestPages } from './latest-pages';
+import { mentionsField } from './mentions';
+import type { ChatRoomHooks } from './room';
 import type { ChatStore, SendLimit, StoredMessage } from './store';
 
 /** How many messages a game's history keeps (the newest). */
@@ -34,18 +36,23 @@ export interface ChatServiceDeps {
   broadcaster: ChatBroadcaster;
   /** How many messages a fan may send in one game's chat per window. */
   sendLimit: SendLimit;
+  /** The room's features (room.ts): slow mode and time-outs before a send, reactions on pages. */
+  room?: ChatRoomHooks;
 }
 
 export function createChatService(deps: ChatServiceDeps) {
   const { history, broadcaster } = deps;
   const { toMessages } = history;
+  const withReactions = (gameId: string, messages: ChatMessage[]) =>
+    deps.room ? deps.room.withReactions(gameId, messages) : Promise.resolve(messages);
 
   /** The newest `limit` messages before `before` (the latest when absent), read from the store. */
   async function readPage(gameId: string, limit: number, before?: string): Promise<ChatPage> {
     // One extra tells whether older messages exist.
     const entries = await fromStore(() => history.before(gameId, limit + 1, before));
     const hasMore = entries.length > limit;
-    return { messages: toMessages(hasMore ? entries.slice(1) : entries), hasMore };
+    const messages = toMessages(hasMore ? entries.slice(1) : entries);
+    return { messages: await withReactions(gameId, messages), hasMore };
   }
 
   /** Each room's latest page, read once for the many fans entering it (latest-pages.ts). */
@@ -60,6 +67,7 @@ export function createChatService(deps: ChatServiceDeps) {
      * and the append are one store operation: a fan over the limit stores nothing.
      */
     async send(identity: ChatIdentity, input: ChatSendInput): Promise<ChatMessage> {
+      await deps.room?.beforeSend(identity, input.gameId);
       const stored: StoredMessage = {
         gameId: input.gameId,
         login: identity.login,
@@ -70,11 +78,13 @@ export function createChatService(deps: ChatServiceDeps) {
         team: input.team,
         teamName: input.teamName,
         role: identity.role,
+        ...mentionsField(input.message),
       };
       const id = await fromStore(() => history.append(stored, deps.sendLimit));
       if (id === null) throw errors.rateLimited('You are sending messages too fast. Please slow down.');
       const message: ChatMessage = { id, ...stored };
       broadcaster.messageCreated(message);
+      deps.room?.sent(message);
       return message;
     },
 
@@ -118,7 +128,7 @@ export function createChatService(deps: ChatServiceDeps) {
         const afterRetained = oldest !== undefined && compareStreamIds(oldest.id, after) <= 0;
         gap = !afterRetained || firstAfter?.id !== missed[0]!.id;
       }
-      return { messages: toMessages(missed), gap };
+      return { messages: await withReactions(gameId, toMessages(missed)), gap };
     },
 
     /** Moderators and admins remove a message for everyone. */

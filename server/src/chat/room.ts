@@ -1,0 +1,77 @@
+import type { Logger } from 'pino';
+import type { ChatMessage, ChatJoinAnswer, ChatPage } from '@shared/schemas/chat';
+import type { Config } from '../config';
+import type { RateLimiter } from '../http/rate-limit';
+import type { AppServer } from '../realtime';
+import type { Store } from '../storage/store';
+import { createChatModeration, type ChatModeration } from './moderation';
+import { createChatReactions } from './reactions';
+import { createChatRoomBroadcaster } from './room-broadcaster';
+import { createChatRoomSocketHandlers } from './room-handlers';
+import { createChatRoomStore } from './room-store';
+import type { ChatIdentity } from './service';
+import { createChatUnread } from './unread';
+
+/** Where the room's features meet the chat's send and pages (the chat service calls these). */
+export interface ChatRoomHooks {
+  /** Refuses a send while the sender is timed out or held by slow mode. */
+  beforeSend(identity: ChatIdentity, gameId: string): Promise<void>;
+  /** A stored message was broadcast: followers of the game's unread count hear of it. */
+  sent(message: ChatMessage): void;
+  /** Messages with their reactions, for every page and catch-up answer. */
+  withReactions(gameId: string, messages: ChatMessage[]): Promise<ChatMessage[]>;
+}
+
+export interface ChatRoomDeps {
+  store: Store;
+  io: AppServer;
+  config: Pick<Config, 'MODERATOR_LOGINS' | 'ADMIN_LOGINS' | 'CHAT_RATE_LIMIT' | 'CHAT_RATE_WINDOW_SECONDS'>;
+  limiter: RateLimiter;
+  logger: Logger;
+  /** Marks a game's chat changed, so pages cached by every instance are read again (with reactions). */
+  pageChanged(gameId: string): Promise<unknown>;
+}
+
+/**
+ * A game's room beyond its messages: reactions, mentions, unread state, slow mode, time-outs and
+ * the moderation log, all kept in the store (every instance sees the same; a restart loses nothing).
+ */
+export function createChatRoom(deps: ChatRoomDeps) {
+  const { store, io, config, limiter, logger } = deps;
+  const rooms = createChatRoomStore(store);
+  const broadcaster = createChatRoomBroadcaster(io, config);
+  const moderation = createChatModeration({ rooms, broadcaster, config });
+  const reactions = createChatReactions({
+    rooms,
+    limiter,
+    moderation,
+    broadcaster,
+    rateLimit: { limit: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
+    pageChanged: deps.pageChanged,
+  });
+  const unread = createChatUnread({ rooms, broadcaster, logger });
+
+  const hooks: ChatRoomHooks = {
+    beforeSend: (identity, gameId) => moderation.beforeSend(identity, gameId),
+    sent: (message) => unread.arrived(message),
+    withReactions: (gameId, messages) => reactions.attach(gameId, messages),
+  };
+
+  return {
+    hooks,
+    moderation: moderation satisfies ChatModeration,
+    /** `chat:join`'s answer: the page with the room's settings and the joiner's own time-out. */
+    async joinAnswer(login: string, gameId: string, page: Promise<ChatPage>): Promise<ChatJoinAnswer> {
+      const [latest, room, mutedUntil] = await Promise.all([
+        page,
+        moderation.roomState(gameId),
+        moderation.mutedUntil(gameId, login),
+      ]);
+      return { ...latest, room, mutedUntil };
+    },
+    registerSocket: createChatRoomSocketHandlers({ rooms, reactions, moderation, unread }, logger),
+    stop: () => unread.stop(),
+  };
+}
+
+export type ChatRoom = ReturnType<typeof createChatRoom>;
