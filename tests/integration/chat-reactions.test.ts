@@ -1,0 +1,203 @@
+/**
+ * Reactions on chat messages, with real clients on two instances behind one Redis: both instances
+ * show the same counts live, a new page carries them, they survive a restart, and every bad reaction
+ * is refused with a clear error and stores nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ChatJoinAnswer, ChatReactionsChanged } from '@shared/schemas/chat';
+import { emit, emitUntyped } from '../helpers/emit';
+import {
+  dataOf,
+  fan,
+  gameData,
+  newGame,
+  next,
+  say,
+  startInstance,
+  stopInstance,
+  twoInstances,
+  unique,
+} from './chat-room-helpers';
+
+const react = (
+  socket: Parameters<typeof emit>[0],
+  gameId: string,
+  messageId: string,
+  emoji: '👍' | '🔥' | '😂' | '😮' | '😢' | '👏',
+  reacted = true,
+) => emit(socket, 'chat:react', { gameId, messageId, emoji, reacted });
+
+const joined = async (socket: Parameters<typeof emit>[0], gameId: string): Promise<ChatJoinAnswer> =>
+  dataOf(await emit(socket, 'chat:join', { gameId }));
+
+describe('chat reactions across two instances', () => {
+  it('shows each change live on both instances, and in the page of someone who joins later', async () => {
+    const [a, b] = await twoInstances({ CHAT_RATE_LIMIT: '100' });
+    const gameId = newGame();
+    const alice = await fan(a, unique('alice'));
+    const bob = await fan(b, unique('bob'));
+    await joined(alice.socket, gameId);
+    await joined(bob.socket, gameId);
+    const message = await say(alice.socket, gameId, 'What a catch!');
+
+    const aliceSees = next(alice.socket, 'chat:reactions-changed');
+    const bobFire = dataOf(await react(bob.socket, gameId, message.id, '🔥'));
+    expect(bobFire).toEqual({
+      gameId,
+      messageId: message.id,
+      reactions: [{ emoji: '🔥', logins: [bob.login] }],
+    });
+    expect(await aliceSees).toEqual(bobFire);
+
+    const bobSees = next(bob.socket, 'chat:reactions-changed', (c) => c.reactions.length === 2);
+    dataOf(await react(alice.socket, gameId, message.id, '🔥'));
+    const both = dataOf(await react(alice.socket, gameId, message.id, '👍'));
+    // Emoji in the catalogue's order, logins in the order they reacted.
+    expect(both.reactions).toEqual([
+      { emoji: '👍', logins: [alice.login] },
+      { emoji: '🔥', logins: [bob.login, alice.login] },
+    ]);
+    expect(await bobSees).toEqual(both);
+
+    // Reacting again with the same emoji is still one reaction.
+    expect(dataOf(await react(alice.socket, gameId, message.id, '👍')).reactions).toEqual(both.reactions);
+
+    const bobRemoved = next(
+      alice.socket,
+      'chat:reactions-changed',
+      (c) => c.reactions[1]?.logins.length === 1,
+    );
+    dataOf(await react(bob.socket, gameId, message.id, '🔥', false));
+    expect((await bobRemoved).reactions).toEqual([
+      { emoji: '👍', logins: [alice.login] },
+      { emoji: '🔥', logins: [alice.login] },
+    ]);
+
+    const carol = await fan(b, unique('carol'));
+    const page = await joined(carol.socket, gameId);
+    expect(page.messages.find((m) => m.id === message.id)?.reactions).toEqual([
+      { emoji: '👍', logins: [alice.login] },
+      { emoji: '🔥', logins: [alice.login] },
+    ]);
+    // The older-page and catch-up answers carry them too.
+    const history = dataOf(await emit(carol.socket, 'chat:history', { gameId, limit: 10 }));
+    expect(history.messages[0]?.reactions).toHaveLength(2);
+    const synced = dataOf(await emit(carol.socket, 'chat:sync', { gameId, after: '0-1' }));
+    expect(synced.messages[0]?.reactions).toHaveLength(2);
+  });
+
+  it('keeps reactions through a restart of every instance', async () => {
+    const gameId = newGame();
+    const first = await startInstance();
+    const alice = await fan(first, unique('alice'));
+    await joined(alice.socket, gameId);
+    const message = await say(alice.socket, gameId, 'Touchdown!');
+    dataOf(await react(alice.socket, gameId, message.id, '👏'));
+    await stopInstance(first);
+
+    const second = await startInstance();
+    const bob = await fan(second, unique('bob'));
+    const page = await joined(bob.socket, gameId);
+    expect(page.messages[0]?.reactions).toEqual([{ emoji: '👏', logins: [alice.login] }]);
+  });
+
+  it('works the same on the memory store', async () => {
+    const app = await startInstance({ storeKind: 'memory' });
+    const gameId = newGame();
+    const alice = await fan(app, unique('alice'));
+    const bob = await fan(app, unique('bob'));
+    await joined(alice.socket, gameId);
+    await joined(bob.socket, gameId);
+    const message = await say(alice.socket, gameId, 'Field goal');
+    const aliceSees = next(alice.socket, 'chat:reactions-changed');
+    dataOf(await react(bob.socket, gameId, message.id, '😮'));
+    expect((await aliceSees).reactions).toEqual([{ emoji: '😮', logins: [bob.login] }]);
+    const page = await joined(bob.socket, gameId);
+    expect(page.messages[0]?.reactions).toEqual([{ emoji: '😮', logins: [bob.login] }]);
+  });
+
+  it('refuses an unknown message, a foreign emoji and malformed input, and stores nothing', async () => {
+    const app = await startInstance();
+    const gameId = newGame();
+    const alice = await fan(app, unique('alice'));
+    await joined(alice.socket, gameId);
+    const message = await say(alice.socket, gameId, 'Kick-off');
+    const before = await gameData(gameId);
+
+    const unknown = await react(alice.socket, gameId, '1-0', '👍');
+    expect(unknown).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'That message no longer exists.' },
+    });
+    const otherGame = await react(alice.socket, newGame(), message.id, '👍');
+    expect(otherGame).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const foreign = await emitUntyped(alice.socket, 'chat:react', {
+      gameId,
+      messageId: message.id,
+      emoji: '💩',
+      reacted: true,
+    });
+    expect(foreign).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad_request',
+        message: expect.stringContaining('A reaction is one of 👍 🔥 😂 😮 😢 👏'),
+      },
+    });
+    for (const payload of [
+      { gameId, messageId: 'not-an-id', emoji: '👍', reacted: true },
+      { gameId, messageId: 'x'.repeat(5000), emoji: '👍', reacted: true },
+      { gameId, messageId: message.id, emoji: '👍' },
+      { gameId, messageId: message.id, emoji: '👍👍', reacted: true },
+      { gameId: 'g'.repeat(100), messageId: message.id, emoji: '👍', reacted: true },
+    ]) {
+      expect(await emitUntyped(alice.socket, 'chat:react', payload)).toMatchObject({
+        ok: false,
+        error: { code: 'bad_request' },
+      });
+    }
+    expect(await gameData(gameId)).toEqual(before);
+  });
+
+  it('is rate-limited like sending: past the limit nothing more is stored', async () => {
+    const app = await startInstance({ env: { CHAT_RATE_LIMIT: '3', CHAT_RATE_WINDOW_SECONDS: '60' } });
+    const gameId = newGame();
+    const alice = await fan(app, unique('alice'));
+    const bob = await fan(app, unique('bob'));
+    await joined(alice.socket, gameId);
+    const message = await say(alice.socket, gameId, 'Go');
+    const emojis = ['👍', '🔥', '😂'] as const;
+    for (const emoji of emojis) dataOf(await react(bob.socket, gameId, message.id, emoji));
+    const before = await gameData(gameId);
+    const refused = await react(bob.socket, gameId, message.id, '😢');
+    expect(refused).toEqual({
+      ok: false,
+      error: { code: 'rate_limited', message: 'You are reacting too fast. Please slow down.' },
+    });
+    expect(await gameData(gameId)).toEqual(before);
+    // Reacting has a budget of its own: sending is not spent by it.
+    await say(bob.socket, gameId, 'still here');
+  });
+
+  it('agrees on both instances when fans react at the same moment', async () => {
+    const [a, b] = await twoInstances({ CHAT_RATE_LIMIT: '100' });
+    const gameId = newGame();
+    const fans = await Promise.all(
+      ['ann', 'ben', 'cat', 'dan', 'eve', 'fay'].map((name, i) => fan(i % 2 ? b : a, unique(name))),
+    );
+    await Promise.all(fans.map((f) => joined(f.socket, gameId)));
+    const message = await say(fans[0]!.socket, gameId, 'Pick six!');
+    const answers = await Promise.all(fans.map((f) => react(f.socket, gameId, message.id, '🔥')));
+    for (const answer of answers) expect(answer.ok).toBe(true);
+    const [onA, onB] = await Promise.all([
+      joined((await fan(a, unique('late'))).socket, gameId),
+      joined((await fan(b, unique('late'))).socket, gameId),
+    ]);
+    const fire = (page: ChatJoinAnswer) => page.messages[0]?.reactions?.[0]?.logins.slice().sort();
+    expect(fire(onA)).toEqual(fans.map((f) => f.login).sort());
+    expect(fire(onB)).toEqual(fire(onA));
+    // The last change anyone saw says all six (each change is read back after it is written).
+    const counts = answers.map((answer) => (answer.ok ? (answer.data as ChatReactionsChanged) : null));
+    expect(Math.max(...counts.map((c) => c?.reactions[0]?.logins.length ?? 0))).toBe(6);
+  });
+});
