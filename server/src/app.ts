@@ -90,6 +90,7 @@ export function createApp(deps: AppDeps): App {
     config,
     logger,
     sessionMiddleware,
+    store,
     adapterRedis: deps.adapterRedis,
   });
   const shared: FeatureDeps = { config, logger, store, io, limiter: createRateLimiter(store), providers };

@@ -11,12 +11,13 @@ import type { Ack, AckError, VoiceCount } from '@shared/events';
 import type { ChatPage } from '@shared/schemas/chat';
 import type { VoicePresence } from '@shared/schemas/voice';
 import { startFaultApp, type FaultApp } from '../faults/app';
+import { startChildInstance, type ChildInstance } from '../faults/instance';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import type { TestApp } from '../helpers/test-app';
 import { emitUntyped, emitWithin } from '../helpers/emit';
 
-// A Redis of this file's own: counting a login's sockets asks every instance on the Redis, and the
+// A Redis of this file's own: the login socket counts and the rooms live there, and the
 // run's shared one also carries instances that other test files kill on purpose.
 let redis: RedisServer;
 beforeAll(async () => {
@@ -27,11 +28,13 @@ afterAll(async () => {
 });
 
 let apps: FaultApp[] = [];
+let children: ChildInstance[] = [];
 let sockets: TestSocket[] = [];
 afterEach(async () => {
   for (const socket of sockets) socket.close();
-  await Promise.all(apps.map((app) => app.close()));
+  await Promise.all([...apps.map((app) => app.close()), ...children.map((child) => child.kill())]);
   apps = [];
+  children = [];
   sockets = [];
 });
 
@@ -307,6 +310,36 @@ describe('sockets per login', () => {
     expect(opened).toHaveLength(3);
     expect(serverSockets(app, login).length).toBe(opened.length);
   });
+});
+
+describe('sockets per login of an instance that crashed', () => {
+  it('keep counting while it lives, and stop counting once their count lapses after it died', async () => {
+    // A one-second lapse (renewed every third of it by the instance holding the sockets).
+    const env = { SOCKETS_PER_LOGIN_LIMIT: '2', SOCKETS_PER_LOGIN_TTL_SECONDS: '1' };
+    const survivor = await start(env);
+    const doomed = await startChildInstance({ redisUrl: redis.url, env });
+    children.push(doomed);
+    const login = unique('crash');
+    const { client } = await signIn(survivor, login);
+    const cookie = client.cookieHeader();
+    const doomedUrl = `http://localhost:${doomed.port}`;
+    for (let i = 0; i < 2; i++) sockets.push(await connectSocket(doomedUrl, { cookie }));
+
+    // Past two lapses, the living instance's renewals still count both sockets.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await refusedConnection(survivor.baseUrl, cookie)).data).toEqual({ code: 'limit_reached' });
+
+    // Killed: no disconnect reaches the store, and its two sockets are counted until the count lapses.
+    await doomed.kill();
+    const admitted = await vi.waitFor(() => connectSocket(survivor.baseUrl, { cookie }), {
+      timeout: 10_000,
+      interval: 200,
+    });
+    sockets.push(admitted);
+    expect(admitted.connected).toBe(true);
+    sockets.push(await connectSocket(survivor.baseUrl, { cookie }));
+    expect((await refusedConnection(survivor.baseUrl, cookie)).data).toEqual({ code: 'limit_reached' });
+  }, 30_000);
 });
 
 describe('voice places', () => {

@@ -107,6 +107,7 @@ const envSchema = z.object({
   SOCKET_EVENTS_PER_SECOND: positiveInt(20),
   SOCKET_ROOM_LIMIT: positiveInt(50),
   SOCKETS_PER_LOGIN_LIMIT: positiveInt(20),
+  SOCKETS_PER_LOGIN_TTL_SECONDS: positiveInt(600),
 });
 
 type Env = z.infer<typeof envSchema>;

@@ -8,7 +8,9 @@ import type { Logger } from 'pino';
 import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/events';
 import type { Config } from '../config';
 import { isAllowedOrigin } from '../http/origin';
-import { eventBudget, setNamespaceLimits, socketLimits, type SocketLimits } from './limits';
+import type { Store } from '../storage/store';
+import { eventBudget, setNamespaceLimits, socketLimits } from './limits';
+import { createLoginSockets, type LoginSockets } from './login-sockets';
 import { isIdentityRoom, sessionKeyOf, sessionRoom, userRoom } from './rooms';
 
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -17,17 +19,12 @@ export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Recor
 /** How long a dropped client may come back and still receive what it missed. */
 export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
 
-/**
- * How long counting a login's sockets may wait for the other instances. One that crashed answers
- * nothing until the adapter notices it is gone; the count then goes on without it rather than hold
- * every connection up.
- */
-const SOCKET_COUNT_TIMEOUT_MS = 1000;
-
 interface RealtimeDeps {
   config: Config;
   logger: Logger;
   sessionMiddleware: RequestHandler;
+  /** Where each login's open sockets are counted, for the per-login cap (shared by every instance). */
+  store: Store;
   /** A dedicated Redis connection for the Streams adapter (several instances behind one Redis). */
   adapterRedis?: Redis;
 }
@@ -57,6 +54,17 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
 
   const limits = socketLimits(deps.config);
   setNamespaceLimits(io.of('/'), limits);
+  const loginSockets = createLoginSockets(
+    deps.store,
+    { limit: limits.socketsPerLogin, ttlMs: deps.config.SOCKETS_PER_LOGIN_TTL_SECONDS * 1000 },
+    deps.logger,
+  );
+  const renewal = setInterval(() => {
+    const logins = new Set<string>();
+    for (const socket of io.of('/').sockets.values()) logins.add(socket.data.login);
+    void loginSockets.renew(logins);
+  }, loginSockets.renewEveryMs).unref();
+  httpServer.once('close', () => clearInterval(renewal));
 
   io.use((socket, next) => {
     const request = socket.request as IncomingMessage & { session?: SessionData; sessionID?: string };
@@ -83,18 +91,21 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
     for (const room of [...socket.rooms]) {
       if (isIdentityRoom(room) && !own.includes(room)) void socket.leave(room);
     }
-    // In the rooms before counting, so connections of one login opening at once on this instance
-    // count each other. A refused socket leaves every room (Socket.IO cleans up after an error).
+    // A refused socket leaves every room (Socket.IO cleans up after an error).
     void socket.join(own);
-    admitLogin(io, socket.id, socket.data.login, limits, deps.logger).then(
-      (refusal) => next(refusal ?? undefined),
-      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+    admitLogin(socket, loginSockets, limits.socketsPerLogin, deps.logger).then((refusal) =>
+      next(refusal ?? undefined),
     );
   });
 
   io.on('connection', (socket) => {
     socket.use(eventBudget(limits));
+    socket.on('disconnect', releaseLogin);
   });
+  // One listener for every socket (`this` is the socket), so a connection costs no closure of its own.
+  function releaseLogin(this: AppSocket) {
+    loginSockets.release(this.data.login);
+  }
 
   return io;
 }
@@ -108,36 +119,33 @@ export function disconnectSession(io: AppServer, sessionId: string): void {
 }
 
 /**
- * Null when socket `socketId` of `login` is allowed, else the connect error to answer. It counts the
- * other instances' connected sockets of the login, and this instance's that joined the login's room
- * before it (connected or still connecting; a room keeps its members in the order they joined): of
- * sockets opening at once, the first ones are let in, not none.
+ * Null when the socket may open (it is counted in for its login until it disconnects), else the
+ * connect error to answer. Sockets of one login opening at once on several instances are counted in
+ * one place, so no more than the limit get in. While the store cannot count, sockets are let in
+ * uncounted rather than all refused (the count floors at zero when they go).
  */
 async function admitLogin(
-  io: AppServer,
-  socketId: string,
-  login: string,
-  limits: SocketLimits,
+  socket: AppSocket,
+  loginSockets: LoginSockets,
+  limit: number,
   logger: Logger,
 ): Promise<Error | null> {
-  const room = userRoom(login);
-  const local = io.of('/').sockets;
-  let elsewhere = 0;
+  const { login } = socket.data;
+  let admitted: boolean;
   try {
-    const everywhere = await io.in(room).timeout(SOCKET_COUNT_TIMEOUT_MS).fetchSockets();
-    elsewhere = everywhere.filter((socket) => !local.has(socket.id)).length;
+    admitted = await loginSockets.admit(login);
   } catch (error) {
-    logger.warn({ err: error }, 'counting sockets on other instances failed; counting this one only');
+    logger.warn({ err: error, login }, "counting the login's sockets failed; letting this one in");
+    return null;
   }
-  let count = elsewhere;
-  for (const id of io.of('/').adapter.rooms.get(room) ?? []) {
-    count++;
-    if (id === socketId) break;
+  if (admitted) {
+    // A connection that went while it was being counted never disconnects as a socket: count it out.
+    if (socket.conn.readyState !== 'open') loginSockets.release(login);
+    return null;
   }
-  if (count <= limits.socketsPerLogin) return null;
-  logger.warn({ login, count }, 'socket refused: too many for one login');
+  logger.warn({ login }, 'socket refused: too many for one login');
   const refusal = new Error(
-    `Too many connections for your account (${limits.socketsPerLogin} at most). Close a tab or window and try again.`,
+    `Too many connections for your account (${limit} at most). Close a tab or window and try again.`,
   ) as Error & { data?: unknown };
   refusal.data = { code: 'limit_reached' };
   return refusal;

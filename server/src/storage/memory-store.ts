@@ -142,6 +142,12 @@ export class MemoryStore implements Store {
     return count;
   }
 
+  async addUpTo(key: string, delta: number, max: number, ttlMs: number) {
+    const entry = this.live(key);
+    if ((entry ? Number(entry.value) : 0) + delta > max) return null;
+    return this.add(key, delta, ttlMs);
+  }
+
   async hashSet(key: string, field: string, value: string) {
     const hash = this.hash(key);
     if (hash) hash.set(field, value);

@@ -9,7 +9,10 @@ const toEntries = (rows: Array<[string, string[]]>): StreamEntry[] =>
 const DELETE_IF_EQUALS = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 // A counter that never goes below zero (at zero it is removed), its ttl set anew when one is given.
-const ADD = `local n = redis.call('incrby', KEYS[1], ARGV[1])
+// With ARGV[3] (addUpTo), nothing changes when the new value would pass it.
+const ADD = `local n = tonumber(redis.call('get', KEYS[1]) or '0') + tonumber(ARGV[1])
+if ARGV[3] and n > tonumber(ARGV[3]) then return false end
+redis.call('incrby', KEYS[1], ARGV[1])
 if n <= 0 then redis.call('del', KEYS[1]) return 0 end
 if ARGV[2] ~= '' then redis.call('pexpire', KEYS[1], ARGV[2]) end
 return n`;
@@ -81,6 +84,11 @@ export class RedisStore implements Store {
 
   async add(key: string, delta: number, ttlMs?: number) {
     return Number(await this.script('add', [key], [String(delta), ms(ttlMs)]));
+  }
+
+  async addUpTo(key: string, delta: number, max: number, ttlMs: number) {
+    const count = await this.script('add', [key], [String(delta), ms(ttlMs), String(max)]);
+    return count === null ? null : Number(count);
   }
 
   async hashSet(key: string, field: string, value: string) {

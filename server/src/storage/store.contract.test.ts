@@ -93,6 +93,18 @@ describe.each(implementations)('%s', (_name, make) => {
     await expect.poll(() => store.get(`${ns}short`), { interval: 10, timeout: 2000 }).toBeNull();
   });
 
+  it('adds up to a maximum, changing nothing (not even the ttl) past it', async () => {
+    expect(await store.addUpTo(`${ns}cap`, 1, 2, 60_000)).toBe(1);
+    expect(await store.addUpTo(`${ns}cap`, 1, 2, 60_000)).toBe(2);
+    expect(await store.addUpTo(`${ns}cap`, 1, 2, 60_000)).toBeNull();
+    expect(await store.get(`${ns}cap`)).toBe('2');
+    expect(await store.add(`${ns}cap`, -1, 60_000)).toBe(1);
+    expect(await store.addUpTo(`${ns}cap`, 1, 2, 60_000)).toBe(2);
+    // Refused attempts do not keep a full counter alive: it lapses with the ttl it had.
+    await store.addUpTo(`${ns}full`, 1, 1, 50);
+    await expect.poll(() => store.addUpTo(`${ns}full`, 1, 1, 60_000), { interval: 5, timeout: 2000 }).toBe(1);
+  });
+
   it('appends guarded by a fixed-window limit and bumps a version, in one step', async () => {
     // One hash tag for all three keys: on a Redis Cluster they must live on one shard.
     const tag = `${ns}{game}`;

@@ -24,6 +24,11 @@ export interface Store {
    * set anew; without, it is left as it was.
    */
   add(key: string, delta: number, ttlMs?: number): Promise<number>;
+  /**
+   * add(key, delta, ttlMs) only when the new value stays within `max`: answers it, or null (and
+   * changes nothing, the ttl included) when it would pass `max`.
+   */
+  addUpTo(key: string, delta: number, max: number, ttlMs: number): Promise<number | null>;
   /** Hash field operations (presence maps, per-room state). */
   hashSet(key: string, field: string, value: string): Promise<void>;
   hashGetAll(key: string): Promise<Record<string, string>>;
