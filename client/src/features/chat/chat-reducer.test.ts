@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@shared/schemas/chat';
-import { chatReducer, formatChatTime, initialChatState, newestServerId } from './chat-reducer';
+import {
+  chatReducer,
+  firstUnreadId,
+  formatChatTime,
+  initialChatState,
+  isAfter,
+  newestServerId,
+} from './chat-reducer';
 import { sampleMessages } from './sample-messages';
 
 const message = (id: string, minute: number, text = `m${id}`): ChatMessage => ({
@@ -100,5 +107,73 @@ describe('chat helpers', () => {
     ];
     expect(newestServerId(messages)).toBe('1-0');
     expect(newestServerId([])).toBeUndefined();
+  });
+});
+
+describe('chatReducer for a busier room', () => {
+  it('applies reaction changes, and takes the server copy when a listed message comes again', () => {
+    let state = chatReducer(initialChatState, {
+      type: 'loaded',
+      messages: [message('1-0', 1)],
+      hasMore: false,
+    });
+    state = chatReducer(state, {
+      type: 'reactions-changed',
+      messageId: '1-0',
+      reactions: [{ emoji: '🔥', logins: ['bob'] }],
+    });
+    expect(state.messages[0]!.reactions).toEqual([{ emoji: '🔥', logins: ['bob'] }]);
+    // After a reconnect the page carries what changed meanwhile.
+    state = chatReducer(state, {
+      type: 'received-many',
+      messages: [{ ...message('1-0', 1), reactions: [{ emoji: '👏', logins: ['alice'] }] }],
+    });
+    expect(state.messages).toHaveLength(1);
+    expect(state.messages[0]!.reactions).toEqual([{ emoji: '👏', logins: ['alice'] }]);
+  });
+
+  it("follows the room: slow mode, the reader's time-out, and the newest 20 moderation actions", () => {
+    let state = chatReducer(initialChatState, {
+      type: 'loaded',
+      messages: [],
+      hasMore: false,
+      room: { gameId: 'g1', slowModeSeconds: 30 },
+      mutedUntil: '2026-11-23T21:45:00.000Z',
+    });
+    expect(state.slowModeSeconds).toBe(30);
+    expect(state.mutedUntil).toBe('2026-11-23T21:45:00.000Z');
+    state = chatReducer(state, { type: 'room-changed', room: { gameId: 'g1', slowModeSeconds: 0 } });
+    expect(state.slowModeSeconds).toBe(0);
+    for (let i = 0; i < 25; i++) {
+      state = chatReducer(state, {
+        type: 'moderation-logged',
+        entry: { id: `e${i}`, gameId: 'g1', moderator: 'mod', at: '', action: 'slow-mode', seconds: 5 },
+      });
+    }
+    expect(state.moderationLog).toHaveLength(20);
+    expect(state.moderationLog[0]!.id).toBe('e24');
+  });
+
+  it('drops a send the server refused instead of keeping it offline', () => {
+    const temp = { ...message('temp-1', 5), pending: true };
+    let state = chatReducer({ ...initialChatState, status: 'ready' }, { type: 'sending', message: temp });
+    state = chatReducer(state, { type: 'send-refused', tempId: 'temp-1' });
+    expect(state.messages).toEqual([]);
+    expect(state.status).toBe('ready');
+  });
+});
+
+describe('unread helpers', () => {
+  it('orders stored ids by time, then sequence, as numbers', () => {
+    expect(isAfter('1700000000001-0', '1700000000000-5')).toBe(true);
+    expect(isAfter('1700000000000-10', '1700000000000-9')).toBe(true);
+    expect(isAfter('999-0', '1000-0')).toBe(false);
+    expect(isAfter('5-0', '5-0')).toBe(false);
+  });
+
+  it('finds the first message by someone else after the seen one', () => {
+    const messages = [message('1-0', 1), { ...message('2-0', 2), login: 'bob' }, message('3-0', 3)];
+    expect(firstUnreadId(messages, '1-0', 'Bob')).toBe('3-0');
+    expect(firstUnreadId(messages, '3-0', 'bob')).toBeUndefined();
   });
 });

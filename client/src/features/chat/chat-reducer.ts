@@ -1,4 +1,5 @@
-import type { ChatMessage } from '@shared/schemas/chat';
+import type { ChatMessage, ChatModerationEntry, ChatReaction, ChatRoomState } from '@shared/schemas/chat';
+import { CHAT_MODERATION_LOG_MAX } from '@shared/schemas/chat';
 
 /** A message in the list; `offline` marks one kept only in this browser (load or send failed). */
 export type ListedMessage = ChatMessage & { offline?: boolean; pending?: boolean };
@@ -10,10 +11,22 @@ export interface ChatState {
   loadingOlder: boolean;
   /** After a long absence: the id of the message after which some were missed (shown in the list). */
   gapAfter?: string;
+  /** Seconds between one person's messages in this room; 0 when slow mode is off. */
+  slowModeSeconds: number;
+  /** ISO time the reader's time-out in this room ends, or null when they may speak. */
+  mutedUntil: string | null;
+  /** The room's latest moderation actions, newest first (moderators and admins only). */
+  moderationLog: ChatModerationEntry[];
 }
 
 export type ChatAction =
-  | { type: 'loaded'; messages: ChatMessage[]; hasMore: boolean }
+  | {
+      type: 'loaded';
+      messages: ChatMessage[];
+      hasMore: boolean;
+      room?: ChatRoomState;
+      mutedUntil?: string | null;
+    }
   | { type: 'load-failed'; samples: ChatMessage[] }
   | { type: 'received'; message: ChatMessage }
   | { type: 'received-many'; messages: ChatMessage[] }
@@ -22,6 +35,12 @@ export type ChatAction =
   | { type: 'sending'; message: ListedMessage }
   | { type: 'sent'; tempId: string; message: ChatMessage }
   | { type: 'send-failed'; tempId: string }
+  | { type: 'send-refused'; tempId: string }
+  | { type: 'reactions-changed'; messageId: string; reactions: ChatReaction[] }
+  | { type: 'room-changed'; room: ChatRoomState }
+  | { type: 'muted'; until: string | null }
+  | { type: 'moderation-log'; entries: ChatModerationEntry[] }
+  | { type: 'moderation-logged'; entry: ChatModerationEntry }
   | { type: 'deleted'; messageId: string }
   | { type: 'gap'; after: string };
 
@@ -30,16 +49,31 @@ export const initialChatState: ChatState = {
   status: 'loading',
   hasMore: false,
   loadingOlder: false,
+  slowModeSeconds: 0,
+  mutedUntil: null,
+  moderationLog: [],
 };
 
 const byTime = (a: ListedMessage, b: ListedMessage) => a.timestamp.localeCompare(b.timestamp);
 
-/** Adds messages not yet listed (by id), keeping the list in time order. */
+/**
+ * Adds messages not yet listed (by id), keeping the list in time order. A listed message the server
+ * sends again takes the server's copy (its reactions may have changed while the reader was away).
+ */
 function merge(existing: ListedMessage[], incoming: ChatMessage[]): ListedMessage[] {
-  const ids = new Set(existing.map((message) => message.id));
-  const fresh = incoming.filter((message) => !ids.has(message.id));
-  if (fresh.length === 0) return existing;
-  return [...existing, ...fresh].sort(byTime);
+  if (incoming.length === 0) return existing;
+  const byId = new Map(incoming.map((message) => [message.id, message]));
+  let changed = false;
+  const kept = existing.map((message) => {
+    const again = byId.get(message.id);
+    if (!again) return message;
+    byId.delete(message.id);
+    if (again === message || message.offline || message.pending) return message;
+    changed = true;
+    return again;
+  });
+  if (byId.size === 0) return changed ? kept : existing;
+  return [...kept, ...byId.values()].sort(byTime);
 }
 
 /** Pure state of one game's chat: history, live messages, optimistic sends, moderation. */
@@ -49,6 +83,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return {
         ...state,
         status: 'ready',
+        slowModeSeconds: action.room?.slowModeSeconds ?? state.slowModeSeconds,
+        mutedUntil: action.mutedUntil === undefined ? state.mutedUntil : action.mutedUntil,
         hasMore: action.hasMore,
         // Keep anything that arrived live or was sent while the history loaded.
         messages: merge(action.messages, state.messages),
@@ -88,6 +124,28 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           m.id === action.tempId ? { ...m, pending: false, offline: true } : m,
         ),
       };
+    case 'send-refused':
+      // Refused before it was stored (slow mode, a time-out): the text goes back to the box instead.
+      return { ...state, messages: state.messages.filter((m) => m.id !== action.tempId) };
+    case 'reactions-changed':
+      return {
+        ...state,
+        messages: state.messages.map((m) =>
+          m.id === action.messageId ? { ...m, reactions: action.reactions } : m,
+        ),
+      };
+    case 'room-changed':
+      return { ...state, slowModeSeconds: action.room.slowModeSeconds };
+    case 'muted':
+      return { ...state, mutedUntil: action.until };
+    case 'moderation-log':
+      return { ...state, moderationLog: action.entries.slice(0, CHAT_MODERATION_LOG_MAX) };
+    case 'moderation-logged':
+      if (state.moderationLog.some((entry) => entry.id === action.entry.id)) return state;
+      return {
+        ...state,
+        moderationLog: [action.entry, ...state.moderationLog].slice(0, CHAT_MODERATION_LOG_MAX),
+      };
     case 'deleted':
       return { ...state, messages: state.messages.filter((m) => m.id !== action.messageId) };
     case 'gap':
@@ -102,11 +160,34 @@ export function formatChatTime(timestamp: string): string {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
+/** Whether stored message id `id` ("ms-seq", as the history stream makes them) comes after `other`. */
+export function isAfter(id: string, other: string): boolean {
+  const [ms = '', seq = ''] = id.split('-');
+  const [otherMs = '', otherSeq = ''] = other.split('-');
+  if (ms.length !== otherMs.length) return ms.length > otherMs.length;
+  if (ms !== otherMs) return ms > otherMs;
+  if (seq.length !== otherSeq.length) return seq.length > otherSeq.length;
+  return seq > otherSeq;
+}
+
+/** Whether a message is stored on the server (not a sample, not pending, not kept locally). */
+export const isStored = (message: ListedMessage) =>
+  !message.offline && !message.pending && /^\d+-\d+$/.test(message.id);
+
+/**
+ * The first message by someone else after `lastSeenId`: where the "New messages" divider goes when a
+ * chat opens with unread messages. Undefined when everything was seen.
+ */
+export function firstUnreadId(messages: ListedMessage[], lastSeenId: string, me: string): string | undefined {
+  const mine = me.toLowerCase();
+  return messages.find((m) => isStored(m) && m.login.toLowerCase() !== mine && isAfter(m.id, lastSeenId))?.id;
+}
+
 /** The id of the newest message confirmed by the server (for a resync after a reconnect). */
 export function newestServerId(messages: ListedMessage[]): string | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
-    if (!message.offline && !message.pending && /^\d+-\d+$/.test(message.id)) return message.id;
+    if (isStored(message)) return message.id;
   }
   return undefined;
 }

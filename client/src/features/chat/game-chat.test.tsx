@@ -1,16 +1,24 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '@shared/schemas/chat';
+import { createStore, Provider } from 'jotai';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AckError } from '@shared/events';
+import type { ChatJoinAnswer, ChatMessage } from '@shared/schemas/chat';
 
 /** A socket double: answers acknowledged emits from a table, and lets the test fire server events. */
 const socket = vi.hoisted(() => {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const answers = new Map<string, (payload: unknown) => unknown>();
+  /** Events the server refuses, with the refusal. */
+  const refusals = new Map<string, AckError>();
+  const sent: Array<{ event: string; payload: unknown }> = [];
   return {
     recovered: false,
     listeners,
     answers,
+    refusals,
+    sent,
     on(event: string, listener: (...args: unknown[]) => void) {
       if (!listeners.has(event)) listeners.set(event, new Set());
       listeners.get(event)!.add(listener);
@@ -21,10 +29,12 @@ const socket = vi.hoisted(() => {
     emit: vi.fn(),
     timeout() {
       return {
-        emitWithAck: async (event: string, payload: unknown) => ({
-          ok: true,
-          data: answers.get(event)?.(payload) ?? null,
-        }),
+        emitWithAck: async (event: string, payload: unknown) => {
+          sent.push({ event, payload });
+          const refusal = refusals.get(event);
+          if (refusal) return { ok: false, error: refusal };
+          return { ok: true, data: answers.get(event)?.(payload) ?? null };
+        },
       };
     },
     fire(event: string, ...args: unknown[]) {
@@ -33,14 +43,44 @@ const socket = vi.hoisted(() => {
   };
 });
 vi.mock('@client/lib/socket', async () => {
-  const { socketRequest } = await import('@shared/socket-request');
+  const { socketRequest, SocketRequestError } = await import('@shared/socket-request');
   return {
+    SocketRequestError,
     getSocket: () => socket,
     request: (event: never, payload: never) => socketRequest(socket, event, payload, 8000),
   };
 });
 
 const { GameChat } = await import('./game-chat');
+const { useUnreadFollower } = await import('./unread');
+
+/** What chat:join answers: a page of messages in a room with slow mode off, the reader not muted. */
+const joined = (messages: ChatMessage[], extra: Partial<ChatJoinAnswer> = {}): ChatJoinAnswer => ({
+  messages,
+  hasMore: false,
+  room: { gameId: 'g1', slowModeSeconds: 0 },
+  mutedUntil: null,
+  ...extra,
+});
+
+/** The chat as the app mounts it: in its own jotai store, with the screen's unread follower. */
+function Screen({ children, login }: { children: ReactNode; login: string }) {
+  useUnreadFollower(login);
+  return <>{children}</>;
+}
+function renderChat(login: string, role: ChatMessage['role'] = 'user') {
+  return render(
+    <Provider store={createStore()}>
+      <Screen login={login}>
+        <GameChat gameId="g1" awayTeam="Bills" homeTeam="Chiefs" user={{ login, name: null, role }} />
+      </Screen>
+    </Provider>,
+  );
+}
+async function joinAsHome() {
+  await userEvent.click(screen.getByRole('radio', { name: /Chiefs/ }));
+  await userEvent.click(screen.getByRole('button', { name: 'Join Chat' }));
+}
 
 const message = (id: string, minute: number, text: string): ChatMessage => ({
   id,
@@ -57,11 +97,18 @@ const message = (id: string, minute: number, text: string): ChatMessage => ({
 beforeEach(() => {
   socket.listeners.clear();
   socket.answers.clear();
+  socket.refusals.clear();
+  socket.sent.length = 0;
+  socket.answers.set('chat:unread', () => ({ games: [] }));
+  socket.answers.set('chat:speakers', () => ({ gameId: 'g1', logins: [] }));
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('GameChat after a long absence', () => {
   it('shows where messages were missed when the catch-up reports a gap', async () => {
-    socket.answers.set('chat:join', () => ({ messages: [message('1-0', 1, 'kick-off')], hasMore: false }));
+    socket.answers.set('chat:join', () => joined([message('1-0', 1, 'kick-off')]));
     render(
       <GameChat
         gameId="g1"
@@ -76,10 +123,7 @@ describe('GameChat after a long absence', () => {
     expect(screen.queryByText('Some messages were missed while you were away.')).not.toBeInTheDocument();
 
     // Back after a long absence: more was posted than the server keeps.
-    socket.answers.set('chat:join', () => ({
-      messages: [message('900-0', 40, 'final whistle')],
-      hasMore: true,
-    }));
+    socket.answers.set('chat:join', () => joined([message('900-0', 40, 'final whistle')], { hasMore: true }));
     socket.answers.set('chat:sync', () => ({ messages: [message('900-0', 40, 'final whistle')], gap: true }));
     await act(async () => socket.fire('connect'));
     expect(await screen.findByText('final whistle')).toBeInTheDocument();
@@ -96,7 +140,7 @@ describe('GameChat authors', () => {
   it('shows each author by login, never by a display name someone could copy', async () => {
     // A message stored with a display name as its username (anyone can call themselves "Boss").
     const copied = { ...message('1-0', 1, 'trust me'), login: 'mallory', username: 'Boss' };
-    socket.answers.set('chat:join', () => ({ messages: [copied], hasMore: false }));
+    socket.answers.set('chat:join', () => joined([copied]));
     render(
       <GameChat
         gameId="g1"
@@ -110,5 +154,252 @@ describe('GameChat authors', () => {
     const item = (await screen.findByText('trust me')).closest('li')!;
     expect(item).toHaveTextContent('@mallory');
     expect(item).not.toHaveTextContent('Boss');
+  });
+});
+
+describe('GameChat reactions', () => {
+  it('toggles a reaction through the server and follows everyone else live', async () => {
+    socket.answers.set('chat:join', () => joined([message('1-0', 1, 'touchdown!')]));
+    socket.answers.set('chat:react', (payload) => {
+      const { messageId, reacted } = payload as { messageId: string; reacted: boolean };
+      return { gameId: 'g1', messageId, reactions: reacted ? [{ emoji: '🔥', logins: ['bob'] }] : [] };
+    });
+    renderChat('bob');
+    await joinAsHome();
+    const item = (await screen.findByText('touchdown!')).closest('li')!;
+    await userEvent.click(within(item).getByRole('button', { name: 'Add reaction' }));
+    await userEvent.click(within(item).getByRole('button', { name: 'React with 🔥' }));
+    expect(socket.sent.at(-1)).toEqual({
+      event: 'chat:react',
+      payload: { gameId: 'g1', messageId: '1-0', emoji: '🔥', reacted: true },
+    });
+    const mine = await within(item).findByRole('button', { name: 'Remove 🔥 reaction' });
+    expect(mine).toHaveAttribute('aria-pressed', 'true');
+
+    // Someone else reacts too: the count follows the room's push.
+    act(() =>
+      socket.fire('chat:reactions-changed', {
+        gameId: 'g1',
+        messageId: '1-0',
+        reactions: [{ emoji: '🔥', logins: ['bob', 'alice'] }],
+      }),
+    );
+    expect(within(item).getByRole('button', { name: 'Remove 🔥 reaction' })).toHaveTextContent('2');
+    expect(within(item).getByRole('button', { name: 'Remove 🔥 reaction' })).toHaveAccessibleDescription(
+      '2 reactions: @bob, @alice',
+    );
+
+    await userEvent.click(within(item).getByRole('button', { name: 'Remove 🔥 reaction' }));
+    expect(socket.sent.at(-1)?.payload).toMatchObject({ emoji: '🔥', reacted: false });
+  });
+});
+
+describe('GameChat mentions', () => {
+  it('highlights a message that mentions the reader, and shows the mention as text', async () => {
+    socket.answers.set('chat:join', () =>
+      joined([
+        { ...message('1-0', 1, '@bob <b>look</b> at this'), mentions: ['bob'] },
+        { ...message('2-0', 2, '@carol you too'), mentions: ['carol'] },
+      ]),
+    );
+    renderChat('bob');
+    await joinAsHome();
+    const forMe = (await screen.findByText(/look<\/b> at this/)).closest('li')!;
+    expect(forMe).toHaveTextContent('Mentions you');
+    expect(forMe).toHaveAttribute('data-mentions-me', 'true');
+    // The text is text: no element was made from it.
+    expect(forMe.querySelector('b')).toBeNull();
+    expect(within(forMe).getByText('@bob')).toHaveClass('font-semibold');
+    const forCarol = screen.getByText(/you too/).closest('li')!;
+    expect(forCarol).not.toHaveTextContent('Mentions you');
+  });
+
+  it('offers recent speakers in "Mention someone" and inserts the chosen login', async () => {
+    socket.answers.set('chat:join', () => joined([message('1-0', 1, 'hello')]));
+    socket.answers.set('chat:speakers', () => ({ gameId: 'g1', logins: ['carol', 'alice'] }));
+    renderChat('bob');
+    await joinAsHome();
+    await screen.findByText('hello');
+    const box = screen.getByRole('combobox', { name: 'Message' });
+    await userEvent.type(box, 'hey @');
+    const list = screen.getByRole('listbox', { name: 'Mention someone' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['@alice', '@carol']);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(box).toHaveValue('hey @carol ');
+  });
+});
+
+describe('GameChat slow mode and time-outs', () => {
+  it('tells everyone slow mode is on and counts down the wait after a message', async () => {
+    socket.answers.set('chat:join', () => joined([], { room: { gameId: 'g1', slowModeSeconds: 15 } }));
+    socket.answers.set('chat:send', (payload) => ({
+      ...message('5-0', 5, (payload as { message: string }).message),
+      login: 'bob',
+    }));
+    renderChat('bob');
+    await joinAsHome();
+    expect(await screen.findByText('Slow mode is on (15 s)')).toBeInTheDocument();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const box = screen.getByRole('combobox', { name: 'Message' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(box, 'first{Enter}');
+    expect(await screen.findByText('Slow mode: wait 15 s')).toBeInTheDocument();
+    await user.type(box, 'second');
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByText(/^Slow mode: wait 1[23] s$/)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(13_000));
+    expect(screen.queryByText(/Slow mode: wait/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
+  });
+
+  it('puts a refused message back in the box and waits as long as the server says', async () => {
+    socket.answers.set('chat:join', () => joined([], { room: { gameId: 'g1', slowModeSeconds: 30 } }));
+    socket.refusals.set('chat:send', {
+      code: 'slow_mode',
+      message: 'Slow mode is on. Wait before sending another message.',
+      retryAfterMs: 12_000,
+    });
+    renderChat('bob');
+    await joinAsHome();
+    const box = await screen.findByRole('combobox', { name: 'Message' });
+    await userEvent.type(box, 'too soon{Enter}');
+    expect(await screen.findByText('Slow mode: wait 12 s')).toBeInTheDocument();
+    expect(box).toHaveValue('too soon');
+    expect(screen.queryByText('Not sent')).not.toBeInTheDocument();
+  });
+
+  it('shows a muted reader until when, instead of the message box', async () => {
+    const until = new Date(Date.now() + 15 * 60_000);
+    socket.answers.set('chat:join', () =>
+      joined([message('1-0', 1, 'hi')], { mutedUntil: until.toISOString() }),
+    );
+    renderChat('bob');
+    await joinAsHome();
+    const hhmm = `${String(until.getHours()).padStart(2, '0')}:${String(until.getMinutes()).padStart(2, '0')}`;
+    expect(await screen.findByText(`You are muted in this room until ${hhmm}`)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Message' })).not.toBeInTheDocument();
+    // Reactions are refused while muted: nothing to add.
+    expect(screen.queryByRole('button', { name: 'Add reaction' })).not.toBeInTheDocument();
+  });
+});
+
+describe('GameChat unread', () => {
+  it('opens with a "New messages" divider above the first unread message and a way to jump to it', async () => {
+    socket.answers.set('chat:unread', () => ({
+      games: [{ gameId: 'g1', lastSeenId: '2-0', count: 2, mentioned: false }],
+    }));
+    socket.answers.set('chat:join', () =>
+      joined([
+        message('1-0', 1, 'old one'),
+        message('2-0', 2, 'last seen'),
+        { ...message('3-0', 3, 'mine after'), login: 'bob' },
+        message('4-0', 4, 'first unread'),
+        message('5-0', 5, 'second unread'),
+      ]),
+    );
+    renderChat('bob');
+    expect(await screen.findByText('2 unread')).toBeInTheDocument();
+    await joinAsHome();
+    const divider = await screen.findByText('New messages');
+    const items = [...divider.closest('ul')!.querySelectorAll(':scope > li')].map(
+      (li) => li.textContent ?? '',
+    );
+    const at = items.findIndex((text) => text === 'New messages');
+    expect(items[at - 1]).toContain('mine after');
+    expect(items[at + 1]).toContain('first unread');
+    expect(screen.getByRole('button', { name: 'Jump to first unread' })).toBeInTheDocument();
+  });
+
+  it('tells the server what was seen while the chat is open at the newest message', async () => {
+    socket.answers.set('chat:join', () => joined([message('1-0', 1, 'a'), message('2-0', 2, 'b')]));
+    renderChat('bob');
+    await joinAsHome();
+    await screen.findByText('b');
+    await vi.waitFor(() =>
+      expect(socket.sent).toContainEqual({ event: 'chat:seen', payload: { gameId: 'g1', messageId: '2-0' } }),
+    );
+  });
+});
+
+describe('GameChat moderation', () => {
+  it('gives moderators slow mode, time-outs and the moderation log', async () => {
+    socket.answers.set('chat:join', () =>
+      joined([
+        message('1-0', 1, 'spam'),
+        { ...message('2-0', 2, 'boss here'), login: 'root', role: 'admin' },
+      ]),
+    );
+    socket.answers.set('chat:moderation-log', () => ({
+      gameId: 'g1',
+      entries: [
+        {
+          id: 'e1',
+          gameId: 'g1',
+          moderator: 'mod',
+          at: new Date(2026, 10, 23, 21, 30).toISOString(),
+          action: 'slow-mode',
+          seconds: 30,
+        },
+      ],
+    }));
+    socket.answers.set('chat:slow-mode', (payload) => ({
+      gameId: 'g1',
+      slowModeSeconds: (payload as { seconds: number }).seconds,
+    }));
+    socket.answers.set('chat:timeout', () => ({
+      gameId: 'g1',
+      login: 'alice',
+      until: new Date().toISOString(),
+    }));
+    renderChat('mod', 'moderator');
+    await joinAsHome();
+    await screen.findByText('spam');
+    await userEvent.click(screen.getByText('Moderation'));
+    const log = screen.getByRole('region', { name: 'Moderation log' });
+    expect(log).toHaveTextContent('21:30@mod set slow mode to 30 s');
+
+    await userEvent.selectOptions(screen.getByLabelText('Slow mode'), '15 s');
+    expect(socket.sent.at(-1)).toEqual({ event: 'chat:slow-mode', payload: { gameId: 'g1', seconds: 15 } });
+    expect(await screen.findByText('Slow mode is on (15 s)')).toBeInTheDocument();
+
+    act(() =>
+      socket.fire('chat:moderation-logged', {
+        id: 'e2',
+        gameId: 'g1',
+        moderator: 'mod',
+        at: new Date(2026, 10, 23, 21, 40).toISOString(),
+        action: 'timeout',
+        target: 'alice',
+        minutes: 15,
+        until: new Date(2026, 10, 23, 21, 55).toISOString(),
+      }),
+    );
+    expect(log.querySelectorAll('li')[0]).toHaveTextContent('@mod timed out @alice for 15 minutes');
+
+    const spam = screen.getByText('spam').closest('li')!;
+    await userEvent.click(within(spam).getByRole('button', { name: 'Time out @alice' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Time out @alice for 15 minutes' }));
+    expect(socket.sent.at(-1)).toEqual({
+      event: 'chat:timeout',
+      payload: { gameId: 'g1', login: 'alice', minutes: 15 },
+    });
+    // Nobody can time out an admin.
+    const admin = screen.getByText('boss here').closest('li')!;
+    expect(within(admin).queryByRole('button', { name: /Time out/ })).not.toBeInTheDocument();
+  });
+
+  it('shows users no moderation tools', async () => {
+    socket.answers.set('chat:join', () => joined([message('1-0', 1, 'hi')]));
+    renderChat('bob');
+    await joinAsHome();
+    await screen.findByText('hi');
+    expect(screen.queryByText('Moderation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Time out/ })).not.toBeInTheDocument();
+    expect(socket.sent.some((request) => request.event === 'chat:moderation-log')).toBe(false);
   });
 });

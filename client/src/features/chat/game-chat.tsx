@@ -1,9 +1,24 @@
-import { Mic, Shield, Star, Trash2 } from 'lucide-react';
-import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Mic, ShieldCheck } from 'lucide-react';
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import type { ChatMessage, TeamSide } from '@shared/schemas/chat';
 import { CHAT_MESSAGE_MAX_CHARS } from '@shared/limits';
-import { formatChatTime, type ListedMessage } from './chat-reducer';
+import { firstUnreadId, isAfter, isStored, type ListedMessage } from './chat-reducer';
+import { MentionInput } from './mention-input';
+import { MessageRow, mentionsOf } from './message-row';
+import { ModerationLog, SlowModeControl } from './moderation-controls';
+import { MutedNotice, SlowModeNotice, SlowModeWait, UnreadBadge, type UnreadCount } from './room-status';
+import { useReportSeen, useRefreshUnread, useRoomUnread } from './unread';
 import { useGameChat } from './use-game-chat';
+import { useSecondsLeft } from './use-seconds-left';
 
 /** New messages scroll into view after a short delay, so the list has laid out. */
 const SCROLL_DELAY_MS = 100;
@@ -21,130 +36,47 @@ export interface GameChatProps {
   voicePanel?: ReactNode;
 }
 
-function RoleIcon({ role }: { role: ChatMessage['role'] }) {
-  if (role === 'admin') {
-    return (
-      <span title="Admin" aria-label="Admin" role="img" className="text-amber-500">
-        <Shield aria-hidden="true" className="h-3.5 w-3.5" fill="currentColor" />
-      </span>
-    );
-  }
-  if (role === 'moderator') {
-    return (
-      <span title="Moderator" aria-label="Moderator" role="img" className="text-sky-500">
-        <Star aria-hidden="true" className="h-3.5 w-3.5" fill="currentColor" />
-      </span>
-    );
-  }
-  return null;
-}
-
-function MessageRow({
-  message,
-  mine,
-  canDelete,
-  onDelete,
-}: {
-  message: ListedMessage;
-  mine: boolean;
-  canDelete: boolean;
-  onDelete: () => void;
-}) {
-  const sideColour = message.team === 'away' ? 'bg-rose-500' : 'bg-indigo-500';
-  return (
-    <li className="group flex gap-3 px-3 py-2 hover:bg-slate-50 focus-within:bg-slate-50 dark:hover:bg-slate-800/60 dark:focus-within:bg-slate-800/60">
-      <span
-        aria-hidden="true"
-        className={`mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white ${sideColour}`}
-      >
-        {message.login.charAt(0).toUpperCase()}
-      </span>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
-          {/* The login, not the display name: names are not unique and anyone can copy one. */}
-          <span className="font-semibold text-slate-900 dark:text-slate-100">@{message.login}</span>
-          <RoleIcon role={message.role} />
-          <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600 dark:bg-slate-700 dark:text-slate-300">
-            {message.teamName}
-          </span>
-          <time dateTime={message.timestamp} className="text-slate-500 dark:text-slate-400">
-            {formatChatTime(message.timestamp)}
-          </time>
-          {message.pending && <span className="text-slate-400">Sending…</span>}
-          {message.offline && mine && <span className="text-amber-600 dark:text-amber-400">Not sent</span>}
-        </div>
-        <p className="break-words whitespace-pre-wrap text-sm text-slate-800 dark:text-slate-200">
-          {message.message}
-        </p>
-      </div>
-      {canDelete && !message.offline && !message.pending && (
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label={`Delete message from @${message.login}`}
-          className="self-start rounded p-1 text-slate-400 opacity-0 group-hover:opacity-100 hover:text-red-600 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-sky-500"
-        >
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-        </button>
-      )}
-    </li>
+/** Whether the page is visible (not a background tab, not minimised). */
+function useDocumentVisible(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      document.addEventListener('visibilitychange', onChange);
+      return () => document.removeEventListener('visibilitychange', onChange);
+    },
+    () => document.visibilityState === 'visible',
   );
 }
 
+/** The send box's slow-mode countdown; tells the chat when the wait is over. */
+function SlowModeCountdown({ until, onDone }: { until: number; onDone: () => void }) {
+  const left = useSecondsLeft(until);
+  useEffect(() => {
+    if (left === 0) onDone();
+  }, [left, onDone]);
+  return left > 0 ? <SlowModeWait secondsLeft={left} /> : null;
+}
+
+/** Unread messages by others after `lastSeenId`, and whether one of them mentions the reader. */
+function countUnread(messages: ListedMessage[], lastSeenId: string | undefined, me: string): UnreadCount {
+  if (!lastSeenId) return { unread: 0, mentioned: false };
+  const mine = me.toLowerCase();
+  let unread = 0;
+  let mentioned = false;
+  for (const message of messages) {
+    if (!isStored(message) || message.login.toLowerCase() === mine || !isAfter(message.id, lastSeenId))
+      continue;
+    unread++;
+    mentioned ||= mentionsOf(message).includes(mine);
+  }
+  return { unread, mentioned };
+}
+
 /** A game's chat: pick a side, then talk live with everyone in the game's room. */
-export function GameChat({
-  gameId,
-  awayTeam,
-  homeTeam,
-  user,
-  voiceParticipantCount = 0,
-  voicePanel,
-}: GameChatProps) {
+export function GameChat(props: GameChatProps) {
+  const { gameId, awayTeam, homeTeam, user } = props;
   const [choice, setChoice] = useState<TeamSide | null>(null);
   const [team, setTeam] = useState<TeamSide | null>(null);
-  const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [seenLastId, setSeenLastId] = useState<string | undefined>(undefined);
-  const [atBottom, setAtBottom] = useState(true);
-  const listRef = useRef<HTMLDivElement>(null);
-  const chat = useGameChat({
-    gameId,
-    awayTeam,
-    homeTeam,
-    user: user ?? { login: '', name: null, role: 'user' },
-    enabled: team !== null && user !== null,
-  });
-  const messageCount = chat.messages.length;
-  const lastId = chat.messages.at(-1)?.id;
-
-  // Messages that arrived after the last one the reader saw at the bottom (older pages don't count).
-  const seenIndex = seenLastId ? chat.messages.findIndex((m) => m.id === seenLastId) : -1;
-  const unseen = atBottom || seenIndex === -1 ? 0 : messageCount - 1 - seenIndex;
-
-  const scrollToEnd = useCallback(() => {
-    const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-    setAtBottom(true);
-    setSeenLastId(lastId);
-  }, [lastId]);
-
-  // New messages scroll into view only for a reader already at the bottom; others get a button.
-  useEffect(() => {
-    if (!atBottom || chat.status === 'loading') return;
-    const timer = setTimeout(scrollToEnd, SCROLL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [lastId, atBottom, chat.status, scrollToEnd]);
-
-  const onScroll = () => {
-    const list = listRef.current;
-    if (!list) return;
-    const nowAtBottom = list.scrollHeight - list.scrollTop - list.clientHeight <= BOTTOM_SLACK_PX;
-    setAtBottom(nowAtBottom);
-    if (nowAtBottom) setSeenLastId(lastId);
-    else if (atBottom) setSeenLastId(lastId);
-    if (list.scrollTop === 0 && chat.hasMore) void chat.loadOlder();
-  };
+  const room = useRoomUnread(gameId);
 
   if (!user || team === null) {
     return (
@@ -152,7 +84,10 @@ export function GameChat({
         aria-label="Game chat"
         className="rounded-xl border border-slate-200 p-5 dark:border-slate-700"
       >
-        <h3 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Join the Game Chat</h3>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Join the Game Chat</h3>
+          {room.unread && <UnreadBadge unread={room.unread.count} mentioned={room.unread.mentioned} />}
+        </div>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Choose your team to start chatting as @{user?.login ?? ''}
         </p>
@@ -170,7 +105,7 @@ export function GameChat({
                   : 'border-slate-200 text-slate-700 hover:border-slate-300 dark:border-slate-700 dark:text-slate-200'
               }`}
             >
-              <span className="block text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+              <span className="block text-xs tracking-wide text-slate-500 uppercase dark:text-slate-400">
                 {side === 'away' ? 'Away' : 'Home'}
               </span>
               <span className="font-semibold">{side === 'away' ? awayTeam : homeTeam}</span>
@@ -188,21 +123,164 @@ export function GameChat({
       </section>
     );
   }
+  return (
+    <ChatRoom
+      {...props}
+      user={user}
+      team={team}
+      lastSeenId={room.unread?.lastSeenId}
+      answered={room.answered}
+    />
+  );
+}
+
+function ChatRoom({
+  gameId,
+  awayTeam,
+  homeTeam,
+  user,
+  team,
+  lastSeenId,
+  answered,
+  voiceParticipantCount = 0,
+  voicePanel,
+}: GameChatProps & {
+  user: NonNullable<GameChatProps['user']>;
+  team: TeamSide;
+  /** The newest message the user has seen here, on any tab or device (undefined: never opened). */
+  lastSeenId: string | undefined;
+  /** Whether the server has answered about unread messages yet. */
+  answered: boolean;
+}) {
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [seenLastId, setSeenLastId] = useState<string | undefined>(undefined);
+  const [atBottom, setAtBottom] = useState(true);
+  /** Slow mode: when the reader may send again (epoch ms). */
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
+  /** A time-out that has run out (its end time), so the box comes back without a reload. */
+  const [expiredMute, setExpiredMute] = useState<string | null>(null);
+  /**
+   * Where the "New messages" divider goes, decided once when the chat opens: the first message by
+   * someone else after the seen position. `null` until decided; undefined when all was read.
+   */
+  const [divider, setDivider] = useState<{ before: string | undefined } | null>(null);
+  const [dividerReached, setDividerReached] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
+  const dividerRef = useRef<HTMLLIElement>(null);
+  const visible = useDocumentVisible();
+  const refreshUnread = useRefreshUnread();
+  const chat = useGameChat({ gameId, awayTeam, homeTeam, user, enabled: true });
+  const messageCount = chat.messages.length;
+  const lastId = chat.messages.at(-1)?.id;
+  const canModerate = user.role !== 'user';
+
+  // A chat in its room gets messages, not counts: on leaving, the counts are asked for again.
+  useEffect(() => () => refreshUnread(), [refreshUnread]);
+
+  if (divider === null && chat.status !== 'loading' && answered) {
+    setDivider({ before: lastSeenId ? firstUnreadId(chat.messages, lastSeenId, user.login) : undefined });
+  }
+
+  const muted = chat.mutedUntil !== null && chat.mutedUntil !== expiredMute;
+  useEffect(() => {
+    const until = chat.mutedUntil;
+    if (until === null) return;
+    const timer = setTimeout(() => setExpiredMute(until), Math.max(0, Date.parse(until) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [chat.mutedUntil]);
+
+  // The newest message counts as seen while the chat is visible and scrolled to it.
+  const newestStored = chat.messages.findLast(isStored)?.id;
+  useReportSeen(gameId, newestStored, divider !== null && atBottom && visible && chat.status === 'ready');
+  const headerUnread = countUnread(chat.messages, lastSeenId, user.login);
+
+  // Messages that arrived after the last one the reader saw at the bottom (older pages don't count).
+  const seenIndex = seenLastId ? chat.messages.findIndex((m) => m.id === seenLastId) : -1;
+  const unseen = atBottom || seenIndex === -1 ? 0 : messageCount - 1 - seenIndex;
+
+  /** Whether the divider has been in view (then "Jump to first unread" has done its job). */
+  const checkDivider = useCallback(() => {
+    const list = listRef.current;
+    const line = dividerRef.current;
+    if (!list || !line) return;
+    const top = line.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    if (top >= 0 && top < list.clientHeight) setDividerReached(true);
+  }, []);
+
+  const scrollToEnd = useCallback(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+    setAtBottom(true);
+    setSeenLastId(lastId);
+    checkDivider();
+  }, [lastId, checkDivider]);
+
+  const jumpToFirstUnread = () => {
+    const list = listRef.current;
+    const line = dividerRef.current;
+    if (!list || !line) return;
+    list.scrollTop += line.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    setDividerReached(true);
+  };
+
+  // New messages scroll into view only for a reader already at the bottom; others get a button.
+  useEffect(() => {
+    if (!atBottom || chat.status === 'loading') return;
+    const timer = setTimeout(scrollToEnd, SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [lastId, atBottom, chat.status, scrollToEnd]);
+
+  const onScroll = () => {
+    const list = listRef.current;
+    if (!list) return;
+    const nowAtBottom = list.scrollHeight - list.scrollTop - list.clientHeight <= BOTTOM_SLACK_PX;
+    setAtBottom(nowAtBottom);
+    if (nowAtBottom) setSeenLastId(lastId);
+    else if (atBottom) setSeenLastId(lastId);
+    checkDivider();
+    if (list.scrollTop === 0 && chat.hasMore) void chat.loadOlder();
+  };
 
   const teamName = team === 'away' ? awayTeam : homeTeam;
-  const canModerate = user.role !== 'user';
+  const waiting = waitUntil !== null;
+  const endWait = useCallback(() => setWaitUntil(null), []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
-    if (!text || busy) return;
+    if (!text || busy || waiting) return;
     setBusy(true);
-    setSendError(null);
+    setActionError(null);
     setAtBottom(true);
     setDraft('');
-    const error = await chat.send(text, team);
-    if (error) setSendError(error === 'Failed to send message' ? error : `Failed to send message: ${error}`);
+    const failure = await chat.send(text, team);
+    if (!failure) {
+      // Moderators and admins are not held to slow mode.
+      if (chat.slowModeSeconds > 0 && !canModerate) setWaitUntil(Date.now() + chat.slowModeSeconds * 1000);
+    } else if (failure.code === 'slow_mode' || failure.code === 'chat_muted') {
+      setDraft(text);
+      if (failure.retryAt) setWaitUntil(failure.retryAt);
+    } else if (failure.code) {
+      setDraft(text);
+      setActionError(failure.message);
+    } else {
+      setActionError(
+        failure.message === 'Failed to send message'
+          ? failure.message
+          : `Failed to send message: ${failure.message}`,
+      );
+    }
     setBusy(false);
   };
+  const report = (action: Promise<unknown>) =>
+    void action.then(
+      () => setActionError(null),
+      (error: unknown) => setActionError(error instanceof Error ? error.message : 'Something went wrong'),
+    );
+
+  const authors = [...chat.speakers].reverse().concat(chat.messages.map((m) => m.login));
+  const showJumpToUnread = divider?.before !== undefined && !dividerReached;
 
   return (
     <section
@@ -219,7 +297,8 @@ export function GameChat({
             Live Game Chat
           </p>
         </div>
-        <div className="flex items-center gap-2 text-xs">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <UnreadBadge {...headerUnread} />
           <span
             className="inline-flex items-center rounded-full bg-emerald-100 px-2 py-0.5 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200"
             aria-label={`${voiceParticipantCount} in voice`}
@@ -237,6 +316,22 @@ export function GameChat({
           </span>
         </div>
       </header>
+
+      {canModerate && chat.status === 'ready' && (
+        <details className="group/moderation border-b border-slate-200 dark:border-slate-700">
+          <summary className="flex cursor-pointer items-center gap-1.5 px-4 py-2 text-xs font-semibold text-slate-700 select-none dark:text-slate-200">
+            <ShieldCheck aria-hidden="true" className="h-4 w-4 text-sky-600 dark:text-sky-400" />
+            Moderation
+          </summary>
+          <div className="space-y-3 px-4 pb-3">
+            <SlowModeControl
+              seconds={chat.slowModeSeconds}
+              onChange={(seconds) => report(chat.setSlowMode(seconds))}
+            />
+            <ModerationLog entries={chat.moderationLog} />
+          </div>
+        </details>
+      )}
 
       {chat.status === 'offline' && chat.messages.every((m) => m.id.startsWith('sample-')) && (
         <p
@@ -276,11 +371,24 @@ export function GameChat({
               )}
               {chat.messages.map((message) => (
                 <Fragment key={message.id}>
+                  {message.id === divider?.before && (
+                    <li
+                      ref={dividerRef}
+                      className="mx-3 my-1 flex items-center gap-2 text-xs font-semibold text-red-700 dark:text-red-300"
+                    >
+                      <span aria-hidden="true" className="h-px flex-1 bg-red-400 dark:bg-red-500" />
+                      New messages
+                      <span aria-hidden="true" className="h-px flex-1 bg-red-400 dark:bg-red-500" />
+                    </li>
+                  )}
                   <MessageRow
                     message={message}
-                    mine={message.login === user.login}
-                    canDelete={canModerate}
-                    onDelete={() => void chat.remove(message.id).catch(() => {})}
+                    me={user.login}
+                    canModerate={canModerate}
+                    canReact={!muted}
+                    onDelete={() => report(chat.remove(message.id))}
+                    onReact={(emoji, on) => report(chat.react(message.id, emoji, on))}
+                    onTimeOut={(minutes) => report(chat.timeOut(message.login, minutes))}
                   />
                   {message.id === chat.gapAfter && (
                     <li className="mx-4 my-2 border-y border-dashed border-amber-300 py-1 text-center text-xs text-amber-800 dark:border-amber-700 dark:text-amber-200">
@@ -292,43 +400,63 @@ export function GameChat({
             </ul>
           )}
         </div>
+        {showJumpToUnread && (
+          <button
+            type="button"
+            onClick={jumpToFirstUnread}
+            className="absolute top-2 left-1/2 -translate-x-1/2 rounded-full bg-red-700 px-3 py-1 text-xs font-semibold text-white shadow-lg hover:bg-red-800"
+          >
+            Jump to first unread
+          </button>
+        )}
         {unseen > 0 && (
           <button
             type="button"
             onClick={scrollToEnd}
-            className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-sky-600 px-3 py-1 text-xs font-semibold text-white shadow-lg hover:bg-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500"
+            className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-sky-700 px-3 py-1 text-xs font-semibold text-white shadow-lg hover:bg-sky-800"
           >
             {unseen} new {unseen === 1 ? 'message' : 'messages'} ↓
           </button>
         )}
       </div>
 
-      {sendError && (
-        <p role="alert" className="px-4 pt-2 text-xs text-red-600 dark:text-red-400">
-          {sendError}
+      {chat.slowModeSeconds > 0 && <SlowModeNotice seconds={chat.slowModeSeconds} />}
+      {actionError && (
+        <p role="alert" className="px-4 pt-2 text-xs text-red-700 dark:text-red-400">
+          {actionError}
         </p>
       )}
       <form onSubmit={submit} className="flex gap-2 border-t border-slate-200 p-3 dark:border-slate-700">
-        <label htmlFor={`chat-input-${gameId}`} className="sr-only">
-          Message
-        </label>
-        <input
-          id={`chat-input-${gameId}`}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          maxLength={CHAT_MESSAGE_MAX_CHARS}
-          placeholder={`Message the ${teamName} chat...`}
-          autoComplete="off"
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-sky-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-        />
-        <button
-          type="submit"
-          disabled={!draft.trim() || busy}
-          aria-label="Send message"
-          className="rounded-lg bg-sky-600 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          Send
-        </button>
+        {muted ? (
+          <MutedNotice until={chat.mutedUntil!} />
+        ) : (
+          <>
+            <label htmlFor={`chat-input-${gameId}`} className="sr-only">
+              Message
+            </label>
+            <div className="relative flex min-w-0 flex-1">
+              <MentionInput
+                id={`chat-input-${gameId}`}
+                value={draft}
+                onChange={setDraft}
+                authors={authors}
+                me={user.login}
+                maxLength={CHAT_MESSAGE_MAX_CHARS}
+                placeholder={`Message the ${teamName} chat...`}
+                className={`w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 ${waiting ? 'pr-40' : ''}`}
+              />
+              {waitUntil !== null && <SlowModeCountdown key={waitUntil} until={waitUntil} onDone={endWait} />}
+            </div>
+            <button
+              type="submit"
+              disabled={!draft.trim() || busy || waiting}
+              aria-label="Send message"
+              className="rounded-lg bg-sky-600 px-4 py-2 text-sm font-semibold text-white hover:bg-sky-700 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              Send
+            </button>
+          </>
+        )}
       </form>
       {voicePanel && <div className="border-t border-slate-200 p-3 dark:border-slate-700">{voicePanel}</div>}
     </section>

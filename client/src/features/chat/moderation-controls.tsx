@@ -1,10 +1,13 @@
 import { Timer } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-
-/** The slow-mode choices a moderator has: seconds between one person's messages (0 is off). */
-export const SLOW_MODE_CHOICES = [0, 5, 15, 30, 60] as const;
-/** How long a moderator can time someone out, in minutes. */
-export const TIME_OUT_CHOICES = [5, 15, 60] as const;
+import {
+  CHAT_SLOW_MODE_SECONDS,
+  CHAT_TIMEOUT_MINUTES,
+  type ChatModerationEntry,
+  type ChatSlowModeSeconds,
+  type ChatTimeoutMinutes,
+} from '@shared/schemas/chat';
+import { formatChatTime } from './chat-reducer';
 
 const slowModeLabel = (seconds: number) => (seconds === 0 ? 'Off' : `${seconds} s`);
 
@@ -15,7 +18,7 @@ export function SlowModeControl({
   disabled = false,
 }: {
   seconds: number;
-  onChange: (seconds: number) => void;
+  onChange: (seconds: ChatSlowModeSeconds) => void;
   disabled?: boolean;
 }) {
   const id = useId();
@@ -28,10 +31,11 @@ export function SlowModeControl({
         id={id}
         value={seconds}
         disabled={disabled}
-        onChange={(event) => onChange(Number(event.target.value))}
+        // The options are the slow-mode choices, so the value is one of them.
+        onChange={(event) => onChange(Number(event.target.value) as ChatSlowModeSeconds)}
         className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       >
-        {SLOW_MODE_CHOICES.map((choice) => (
+        {CHAT_SLOW_MODE_SECONDS.map((choice) => (
           <option key={choice} value={choice}>
             {slowModeLabel(choice)}
           </option>
@@ -42,7 +46,13 @@ export function SlowModeControl({
 }
 
 /** A moderator's "Time out @login" on a message: a small menu of 5, 15 or 60 minutes. */
-export function TimeOutMenu({ login, onTimeOut }: { login: string; onTimeOut: (minutes: number) => void }) {
+export function TimeOutMenu({
+  login,
+  onTimeOut,
+}: {
+  login: string;
+  onTimeOut: (minutes: ChatTimeoutMinutes) => void;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -95,7 +105,7 @@ export function TimeOutMenu({ login, onTimeOut }: { login: string; onTimeOut: (m
           onKeyDown={onKeyDown}
           className="absolute top-full right-0 z-20 mt-1 flex w-max flex-col rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
-          {TIME_OUT_CHOICES.map((minutes) => (
+          {CHAT_TIMEOUT_MINUTES.map((minutes) => (
             <button
               key={minutes}
               type="button"
@@ -112,5 +122,48 @@ export function TimeOutMenu({ login, onTimeOut }: { login: string; onTimeOut: (m
         </span>
       )}
     </span>
+  );
+}
+
+/** One moderation action in words: who did what, to whom. */
+export function describeModeration(entry: ChatModerationEntry): string {
+  switch (entry.action) {
+    case 'delete':
+      return `@${entry.moderator} deleted a message by @${entry.target}`;
+    case 'timeout':
+      return `@${entry.moderator} timed out @${entry.target} for ${entry.minutes} minutes`;
+    case 'slow-mode':
+      return entry.seconds === 0
+        ? `@${entry.moderator} turned slow mode off`
+        : `@${entry.moderator} set slow mode to ${entry.seconds} s`;
+  }
+}
+
+/** The room's latest moderation actions, newest first, for moderators and admins. */
+export function ModerationLog({ entries }: { entries: readonly ChatModerationEntry[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="min-w-0">
+      <h4
+        id={headingId}
+        className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
+      >
+        Moderation log
+      </h4>
+      {entries.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">No moderation actions yet.</p>
+      ) : (
+        <ol className="mt-1 max-h-40 space-y-1 overflow-y-auto text-sm">
+          {entries.map((entry) => (
+            <li key={entry.id} className="flex gap-2 text-slate-700 dark:text-slate-200">
+              <time dateTime={entry.at} className="shrink-0 text-slate-500 tabular-nums dark:text-slate-400">
+                {formatChatTime(entry.at)}
+              </time>
+              <span className="min-w-0 break-words">{describeModeration(entry)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

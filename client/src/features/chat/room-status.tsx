@@ -1,4 +1,5 @@
 import { Clock, VolumeX } from 'lucide-react';
+import { CHAT_UNREAD_COUNT_MAX } from '@shared/schemas/chat';
 import { formatChatTime } from './chat-reducer';
 
 /** "Slow mode is on (30 s)", for everyone in a room with slow mode on. */
@@ -46,7 +47,8 @@ export function UnreadBadge({ unread, mentioned }: UnreadCount) {
   if (unread <= 0) return null;
   return (
     <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white normal-case tracking-normal tabular-nums">
-      {unread} unread
+      {/* The server stops counting at 100. */}
+      {unread >= CHAT_UNREAD_COUNT_MAX ? `${CHAT_UNREAD_COUNT_MAX - 1}+` : unread} unread
       {mentioned && (
         <>
           <span aria-hidden="true" className="rounded-full bg-white px-1 text-sky-700">

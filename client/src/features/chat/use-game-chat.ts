@@ -1,7 +1,20 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { ChatMessage, ChatPage, TeamSide } from '@shared/schemas/chat';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { ErrorCode } from '@shared/errors';
+import type {
+  ChatMessage,
+  ChatModerationEntry,
+  ChatMuted,
+  ChatPage,
+  ChatReaction,
+  ChatReactionEmoji,
+  ChatReactionsChanged,
+  ChatRoomState,
+  ChatSlowModeSeconds,
+  ChatTimeoutMinutes,
+  TeamSide,
+} from '@shared/schemas/chat';
 import { api } from '@client/lib/api-client';
-import { getSocket, request } from '@client/lib/socket';
+import { getSocket, request, SocketRequestError } from '@client/lib/socket';
 import { chatReducer, initialChatState, newestServerId, type ListedMessage } from './chat-reducer';
 import { useDelayedIncoming } from './delayed-incoming';
 import { sampleMessages } from './sample-messages';
@@ -16,13 +29,28 @@ export interface GameChatOptions {
   enabled: boolean;
 }
 
+/** Why a message was not sent: the server's words, and what the chat does about it. */
+export interface SendFailure {
+  message: string;
+  code?: ErrorCode;
+  /** Slow mode: when the next message will be accepted (epoch ms). */
+  retryAt?: number;
+}
+
+/** A send the server refused before storing it: the text goes back to the box, nothing is kept offline. */
+const REFUSED_CODES: readonly ErrorCode[] = ['slow_mode', 'chat_muted', 'rate_limited', 'bad_request'];
+
 /**
- * One game's chat: joins the room over the socket (REST as a fallback), applies live messages and
- * deletions, resyncs after a reconnect, and sends with an optimistic copy.
+ * One game's chat: joins the room over the socket (REST as a fallback), applies live messages,
+ * deletions and reactions, follows the room's slow mode and the reader's time-out, resyncs after a
+ * reconnect, and sends with an optimistic copy.
  */
 export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameChatOptions) {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const holdIncoming = useDelayedIncoming();
+  const canModerate = user.role !== 'user';
+  /** Who spoke in the room recently (newest first), for the mention list. */
+  const [speakers, setSpeakers] = useState<string[]>([]);
   const messagesRef = useRef<ListedMessage[]>(state.messages);
   useEffect(() => {
     messagesRef.current = state.messages;
@@ -33,10 +61,28 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     const socket = getSocket();
     let cancelled = false;
 
+    // Reactions that changed on a message still held by the delay: applied when it is released.
+    const heldReactions = new Map<string, ChatReaction[]>();
+
     const join = async () => {
       try {
         const page = await request('chat:join', { gameId });
-        if (!cancelled) dispatch({ type: 'loaded', messages: page.messages, hasMore: page.hasMore });
+        if (cancelled) return;
+        dispatch({
+          type: 'loaded',
+          messages: page.messages,
+          hasMore: page.hasMore,
+          room: page.room,
+          mutedUntil: page.mutedUntil,
+        });
+        request('chat:speakers', { gameId })
+          .then((answer) => !cancelled && setSpeakers(answer.logins))
+          .catch(() => {});
+        if (canModerate) {
+          request('chat:moderation-log', { gameId })
+            .then((log) => !cancelled && dispatch({ type: 'moderation-log', entries: log.entries }))
+            .catch(() => {});
+        }
       } catch {
         try {
           const page = await api.get<ChatPage>(`/chat/games/${encodeURIComponent(gameId)}/messages`);
@@ -52,7 +98,10 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     const onCreated = (message: ChatMessage) => {
       if (message.gameId !== gameId) return;
       const receive = () => {
-        if (!cancelled) dispatch({ type: 'received', message });
+        if (cancelled) return;
+        const reactions = heldReactions.get(message.id);
+        heldReactions.delete(message.id);
+        dispatch({ type: 'received', message: reactions ? { ...message, reactions } : message });
       };
       if (message.login === user.login) receive();
       else holdIncoming(receive);
@@ -66,6 +115,24 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       remove();
       holdIncoming(remove);
     };
+    const onReactions = (changed: ChatReactionsChanged) => {
+      if (changed.gameId !== gameId || cancelled) return;
+      if (!messagesRef.current.some((m) => m.id === changed.messageId)) {
+        heldReactions.set(changed.messageId, changed.reactions);
+      }
+      dispatch({ type: 'reactions-changed', messageId: changed.messageId, reactions: changed.reactions });
+    };
+    const onRoomChanged = (room: ChatRoomState) => {
+      if (room.gameId === gameId && !cancelled) dispatch({ type: 'room-changed', room });
+    };
+    const onMuted = (muted: ChatMuted) => {
+      if (muted.gameId !== gameId || cancelled) return;
+      if (muted.login.toLowerCase() === user.login.toLowerCase())
+        dispatch({ type: 'muted', until: muted.until });
+    };
+    const onLogged = (entry: ChatModerationEntry) => {
+      if (entry.gameId === gameId && !cancelled) dispatch({ type: 'moderation-logged', entry });
+    };
     // After a reconnect the room is rejoined; a recovered connection already replayed what was
     // missed, otherwise the stored history fills the gap.
     const onReconnect = () => {
@@ -76,6 +143,8 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
         .then(async (page) => {
           if (cancelled) return;
           dispatch({ type: 'received-many', messages: page.messages });
+          dispatch({ type: 'room-changed', room: page.room });
+          dispatch({ type: 'muted', until: page.mutedUntil });
           if (after) {
             const missed = await request('chat:sync', { gameId, after });
             if (cancelled) return;
@@ -89,21 +158,29 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
 
     socket.on('chat:message-created', onCreated);
     socket.on('chat:message-deleted', onDeleted);
+    socket.on('chat:reactions-changed', onReactions);
+    socket.on('chat:room-changed', onRoomChanged);
+    socket.on('chat:muted', onMuted);
+    socket.on('chat:moderation-logged', onLogged);
     socket.on('connect', onReconnect);
     void join();
     return () => {
       cancelled = true;
       socket.off('chat:message-created', onCreated);
       socket.off('chat:message-deleted', onDeleted);
+      socket.off('chat:reactions-changed', onReactions);
+      socket.off('chat:room-changed', onRoomChanged);
+      socket.off('chat:muted', onMuted);
+      socket.off('chat:moderation-logged', onLogged);
       socket.off('connect', onReconnect);
       socket.emit('chat:leave', { gameId });
     };
-  }, [enabled, gameId, awayTeam, homeTeam, user.login, holdIncoming]);
+  }, [enabled, gameId, awayTeam, homeTeam, user.login, canModerate, holdIncoming]);
 
   const send = useCallback(
-    async (text: string, team: TeamSide) => {
+    async (text: string, team: TeamSide): Promise<SendFailure | null> => {
       const message = text.trim();
-      if (!message) return;
+      if (!message) return null;
       const teamName = team === 'away' ? awayTeam : homeTeam;
       const tempId = `local-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
       dispatch({
@@ -126,8 +203,14 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
         dispatch({ type: 'sent', tempId, message: stored });
         return null;
       } catch (error) {
+        if (error instanceof SocketRequestError && REFUSED_CODES.includes(error.code)) {
+          dispatch({ type: 'send-refused', tempId });
+          if (error.code === 'chat_muted' && error.until) dispatch({ type: 'muted', until: error.until });
+          const retryAt = error.retryAfterMs === undefined ? undefined : Date.now() + error.retryAfterMs;
+          return { message: error.message, code: error.code, retryAt };
+        }
         dispatch({ type: 'send-failed', tempId });
-        return error instanceof Error ? error.message : 'Failed to send message';
+        return { message: error instanceof Error ? error.message : 'Failed to send message' };
       }
     },
     [gameId, awayTeam, homeTeam, user.login, user.role],
@@ -152,5 +235,29 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     [gameId],
   );
 
-  return { ...state, send, loadOlder, remove };
+  /** Adds or takes back the reader's reaction; the answer carries the message's reactions now. */
+  const react = useCallback(
+    async (messageId: string, emoji: ChatReactionEmoji, reacted: boolean) => {
+      const changed = await request('chat:react', { gameId, messageId, emoji, reacted });
+      dispatch({ type: 'reactions-changed', messageId, reactions: changed.reactions });
+    },
+    [gameId],
+  );
+
+  const setSlowMode = useCallback(
+    async (seconds: ChatSlowModeSeconds) => {
+      const room = await request('chat:slow-mode', { gameId, seconds });
+      dispatch({ type: 'room-changed', room });
+    },
+    [gameId],
+  );
+
+  const timeOut = useCallback(
+    async (login: string, minutes: ChatTimeoutMinutes) => {
+      await request('chat:timeout', { gameId, login, minutes });
+    },
+    [gameId],
+  );
+
+  return { ...state, speakers, send, loadOlder, remove, react, setSlowMode, timeOut };
 }
