@@ -5,9 +5,15 @@ export const keys = {
   session: (sid: string) => `${KEY_PREFIX}session:${sid}`,
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
   lock: (name: string) => `${KEY_PREFIX}lock:${name}`,
+  /** How many sockets a login has open, over every instance (the per-login socket cap). */
+  socketCount: (login: string) => `${KEY_PREFIX}sockets:${login}`,
   voicePresence: (gameId: string) => `${KEY_PREFIX}voice:${gameId}:participants`,
   voiceRooms: () => `${KEY_PREFIX}voice:rooms`,
   chatHistory: (gameId: string) => `${KEY_PREFIX}chat:${gameId}:messages`,
+  /** Bumped by every change to the game's chat: instances compare it with the page they cached. */
+  chatVersion: (gameId: string) => `${KEY_PREFIX}chat:{${gameId}}:version`,
+  /** A fan's chat sends in the current window, counted per game so the count shares the game's shard. */
+  chatSendRate: (gameId: string, login: string) => `${KEY_PREFIX}chat:{${gameId}}:rate:${login}`,
   /** A game's message reactions: a hash, one field per message, emoji and login. */
   chatReactions: (gameId: string) => `${KEY_PREFIX}chat:{${gameId}}:reactions`,
   /** A game's chat room settings (slow mode), as JSON. */
