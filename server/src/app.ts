@@ -3,7 +3,6 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { createAuthFeature, createDevSignInFeature } from './auth';
@@ -24,6 +23,7 @@ import { createRealtime, type AppServer } from './realtime';
 import { createSearchFeature } from './search';
 import type { NewsIndex } from './search/local/news-index';
 import { createSportsFeature, type PageTextReader, type SportsFeature } from './sports';
+import type { RedisClient } from './storage/redis-clients';
 import type { Store } from './storage/store';
 import { createVoiceFeature, type VoiceFeature } from './voice';
 
@@ -32,7 +32,7 @@ export interface AppDeps {
   logger: Logger;
   store: Store;
   /** A dedicated Redis connection for the Socket.IO adapter; absent for a single in-memory instance. */
-  adapterRedis?: Redis;
+  adapterRedis?: RedisClient;
   /** Replaces the GitHub client built from config (tests). */
   github?: GitHubClient | null;
   /** Folder of the built client; null serves no client (API-only tests). */

@@ -2,12 +2,12 @@
  * Composition root: reads the environment, builds the store and the app, listens, and shuts down
  * gracefully. Everything else is wired through createApp(deps) so tests can build the same app.
  */
-import type { Redis } from 'ioredis';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { MemoryStore } from './storage/memory-store';
-import { createRedisClient, waitForRedis } from './storage/redis-clients';
+import { moveLegacyGameKeys } from './storage/legacy-keys';
+import { createRedisClient, waitForRedis, type RedisClient } from './storage/redis-clients';
 import { RedisStore } from './storage/redis-store';
 import type { Store } from './storage/store';
 
@@ -28,12 +28,13 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL);
 
   let store: Store;
-  const redisConnections: Redis[] = [];
-  if (config.REDIS_URL) {
-    const commands = createRedisClient(config.REDIS_URL, logger, 'commands');
-    const adapter = createRedisClient(config.REDIS_URL, logger, 'socket-adapter');
+  const redisConnections: RedisClient[] = [];
+  if (config.redis) {
+    const commands = createRedisClient(config.redis, logger, 'commands');
+    const adapter = createRedisClient(config.redis, logger, 'socket-adapter');
     redisConnections.push(commands, adapter);
     await Promise.all(redisConnections.map((client) => waitForRedis(client)));
+    await moveLegacyGameKeys(commands, logger);
     store = new RedisStore(commands);
   } else {
     store = new MemoryStore();

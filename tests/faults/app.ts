@@ -5,15 +5,16 @@
  * helper's startTestApp uses plain ioredis clients instead, which queue commands during an outage.
  */
 import type { AddressInfo } from 'node:net';
-import type { Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
 import { createApp, type App, type AppDeps } from '@server/app';
 import { loadConfig, type Config } from '@server/config';
 import { createLogger } from '@server/logger';
-import { createRedisClient, waitForRedis } from '@server/storage/redis-clients';
+import { createRedisClient, waitForRedis, type RedisClient } from '@server/storage/redis-clients';
 import { RedisStore } from '@server/storage/redis-store';
 import { freePort } from '../helpers/test-app';
 
 export interface FaultAppOptions {
+  /** One Redis, or a cluster's seed nodes comma-separated with env REDIS_CLUSTER=1. */
   redisUrl: string;
   /** Listen on this port (default a free one). */
   port?: number;
@@ -56,8 +57,8 @@ export async function startFaultApp(options: FaultAppOptions): Promise<FaultApp>
     ...options.env,
   });
   const logger = createLogger(config.LOG_LEVEL);
-  const commands = createRedisClient(options.redisUrl, logger, 'commands');
-  const adapter = createRedisClient(options.redisUrl, logger, 'socket-adapter');
+  const commands = createRedisClient(config.redis!, logger, 'commands');
+  const adapter = createRedisClient(config.redis!, logger, 'socket-adapter');
   await Promise.all([waitForRedis(commands), waitForRedis(adapter)]);
   const store = new RedisStore(commands);
   const app = createApp({ config, logger, store, adapterRedis: adapter, clientDir: null, ...options.deps });
@@ -79,13 +80,20 @@ export async function startFaultApp(options: FaultAppOptions): Promise<FaultApp>
 }
 
 /** As startTestApp does: nothing published before the adapter listens is missed (see test-app.ts). */
-async function waitForAdapterSubscription(app: App, redis: Redis): Promise<void> {
+async function waitForAdapterSubscription(app: App, redis: RedisClient): Promise<void> {
   const { uid } = app.io.of('/').adapter as unknown as { uid: string };
   const channel = `socket.io#/#${uid}#`;
   const deadline = Date.now() + 5000;
+  // On a cluster each node counts only its own subscribers.
+  const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
   for (;;) {
-    const [, count] = (await redis.pubsub('NUMSUB', channel)) as [string, number];
-    if (Number(count) > 0) return;
+    let count = 0;
+    // The Streams adapter subscribes (SUBSCRIBE), the sharded one sharded-subscribes (SSUBSCRIBE).
+    for (const node of nodes) {
+      for (const kind of ['NUMSUB', 'SHARDNUMSUB'] as const)
+        count += Number(((await node.pubsub(kind, channel)) as [string, number])[1]);
+    }
+    if (count > 0) return;
     if (Date.now() > deadline) throw new Error('the Socket.IO Redis adapter did not subscribe in 5 s');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -84,6 +84,19 @@ describe('loadConfig', () => {
     expect(() => load({ GITHUB_CLIENT_ID: 'id' })).toThrow(/set both or neither/);
   });
 
+  it('reads one Redis, or with REDIS_CLUSTER the seed nodes of a cluster', () => {
+    expect(load({ REDIS_URL: 'redis://cache:6379' }).redis).toEqual({
+      urls: ['redis://cache:6379'],
+      cluster: false,
+    });
+    const cluster = load({ REDIS_URL: 'redis://a:7000, redis://b:7000', REDIS_CLUSTER: '1' });
+    expect(cluster.redis).toEqual({ urls: ['redis://a:7000', 'redis://b:7000'], cluster: true });
+    expect(load({}).redis).toBeNull();
+    expect(() => load({ REDIS_URL: 'redis://a:7000,redis://b:7000' })).toThrow(/set REDIS_CLUSTER=1/);
+    expect(() => load({ REDIS_CLUSTER: '1' })).toThrow(/REDIS_CLUSTER: needs REDIS_URL/);
+    expect(() => load({ REDIS_URL: 'redis://a:7000,http://b', REDIS_CLUSTER: '1' })).toThrow(/REDIS_URL:/);
+  });
+
   it('parses ICE servers from JSON', () => {
     const config = load({ ICE_SERVERS: '[{"urls":"turn:127.0.0.1:3478","username":"u","credential":"p"}]' });
     expect(config.ICE_SERVERS).toEqual([{ urls: 'turn:127.0.0.1:3478', username: 'u', credential: 'p' }]);

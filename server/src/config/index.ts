@@ -45,7 +45,13 @@ const envSchema = z.object({
   HOST: optionalString,
   PUBLIC_URL: optionalUrl(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  // One redis(s):// URL; with REDIS_CLUSTER on, the comma-separated seed nodes of a Redis Cluster.
+  REDIS_URL: commaList
+    .refine((urls) => urls.length > 0 && urls.every(isRedisUrl), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_CLUSTER: booleanFlag.default(false),
+  // How broadcasts reach the other instances (server/src/realtime/adapter.ts).
+  SOCKET_ADAPTER: z.enum(['streams', 'sharded']).default('streams'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   GITHUB_CLIENT_ID: optionalString,
@@ -112,7 +118,17 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'HOST' | 'PUBLIC_URL' | 'SESSION_SECRET'> {
+/** Where the shared state lives: one Redis, or the seed nodes of a Redis Cluster. */
+export interface RedisTarget {
+  urls: string[];
+  cluster: boolean;
+}
+
+export interface Config extends Omit<Env, 'HOST' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'REDIS_URL'> {
+  /** REDIS_URL as given (one URL, or the cluster's seed nodes comma-separated). */
+  REDIS_URL?: string;
+  /** Redis parsed from REDIS_URL and REDIS_CLUSTER; null keeps state in memory (one instance). */
+  redis: RedisTarget | null;
   /**
    * Where the server listens. Unset, it is loopback while the development sign-in is on (anyone who
    * reaches that sign-in can be anyone, admins included) and every interface otherwise.
@@ -171,6 +187,10 @@ export function loadConfig(
       'ICE_SERVERS: no static credentials when TURN_SECRET is set; list the TURN servers in TURN_URLS',
     );
   }
+  if (values.REDIS_URL && values.REDIS_URL.length > 1 && !values.REDIS_CLUSTER) {
+    problems.push('REDIS_URL: several URLs are the seed nodes of a Redis Cluster; set REDIS_CLUSTER=1');
+  }
+  if (values.REDIS_CLUSTER && !values.REDIS_URL) problems.push('REDIS_CLUSTER: needs REDIS_URL');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = withoutTrailingSlashes(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
@@ -179,6 +199,8 @@ export function loadConfig(
   const host = values.HOST ?? (devSignInEnabled ? LOOPBACK_HOST : ALL_INTERFACES);
   return {
     ...values,
+    REDIS_URL: values.REDIS_URL?.join(','),
+    redis: values.REDIS_URL ? { urls: values.REDIS_URL, cluster: values.REDIS_CLUSTER } : null,
     HOST: host,
     devSignInExposed: devSignInEnabled && values.HOST !== undefined && !isLoopbackHost(host),
     PUBLIC_URL: publicUrl,
@@ -199,6 +221,10 @@ export function loadConfig(
 
 const LOOPBACK_HOST = '127.0.0.1';
 const ALL_INTERFACES = '0.0.0.0';
+
+function isRedisUrl(value: string): boolean {
+  return URL.canParse(value) && ['redis:', 'rediss:'].includes(new URL(value).protocol);
+}
 
 function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();

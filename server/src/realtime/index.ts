@@ -2,13 +2,13 @@ import { ServerResponse, type Server as HttpServer, type IncomingMessage } from 
 import type { RequestHandler } from 'express';
 import type { SessionData } from 'express-session';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../storage/redis-clients';
 import type { Logger } from 'pino';
 import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@shared/events';
 import type { Config } from '../config';
 import { isAllowedOrigin } from '../http/origin';
 import type { Store } from '../storage/store';
+import { createRedisAdapter } from './adapter';
 import { eventBudget, setNamespaceLimits, socketLimits } from './limits';
 import { createLoginSockets, type LoginSockets } from './login-sockets';
 import { isIdentityRoom, sessionKeyOf, sessionRoom, userRoom } from './rooms';
@@ -25,8 +25,8 @@ interface RealtimeDeps {
   sessionMiddleware: RequestHandler;
   /** Where each login's open sockets are counted, for the per-login cap (shared by every instance). */
   store: Store;
-  /** A dedicated Redis connection for the Streams adapter (several instances behind one Redis). */
-  adapterRedis?: Redis;
+  /** A dedicated Redis connection for the Socket.IO adapter (several instances behind one Redis or cluster). */
+  adapterRedis?: RedisClient;
 }
 
 /**
@@ -47,7 +47,9 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
       if (!allowed) deps.logger.warn({ origin: req.headers.origin }, 'socket refused: foreign origin');
       callback(allowed ? null : 'Origin not allowed', allowed);
     },
-    ...(deps.adapterRedis ? { adapter: createAdapter(deps.adapterRedis) } : {}),
+    ...(deps.adapterRedis
+      ? { adapter: createRedisAdapter(deps.adapterRedis, deps.config.SOCKET_ADAPTER) }
+      : {}),
   });
 
   io.engine.use(sessionOnHandshake(deps.sessionMiddleware));

@@ -1,31 +1,50 @@
 /** Every key the app writes, under one prefix, built only here. */
 export const KEY_PREFIX = 'tt:';
 
+/**
+ * A key that belongs to one game. On a Redis Cluster a key lives on the shard of its hash tag (the
+ * part between the first `{` and `}`), so every key of one game carries `{gameId}`: a game's chat,
+ * voice and locks sit on one shard, and an operation over several of them (a script, a transaction)
+ * stays on that shard. Game ids have no braces (gameIdSchema), so the tag is the whole id.
+ */
+const gameKey = (area: string, gameId: string, name: string) => `${KEY_PREFIX}${area}:{${gameId}}:${name}`;
+
+/** The keys of one game: each one is built by gameKey, so they all share the game's hash tag. */
+export const gameKeys = {
+  chatHistory: (gameId: string) => gameKey('chat', gameId, 'messages'),
+  /** Bumped by every change to the game's chat: instances compare it with the page they cached. */
+  chatVersion: (gameId: string) => gameKey('chat', gameId, 'version'),
+  /** A fan's chat sends in the current window, counted per game so the count shares the game's shard. */
+  chatSendRate: (gameId: string, login: string) => gameKey('chat', gameId, `rate:${login}`),
+  voicePresence: (gameId: string) => gameKey('voice', gameId, 'participants'),
+  /** A login's one place in a game's voice room (a lock held by one socket). */
+  voicePlace: (gameId: string, login: string) => gameKey('lock', gameId, `voice-place:${login}`),
+  /** A game's message reactions: a hash, one field per message, emoji and login. */
+  chatReactions: (gameId: string) => gameKey('chat', gameId, 'reactions'),
+  /** A game's chat room settings (slow mode), as JSON. */
+  chatRoomSettings: (gameId: string) => gameKey('chat', gameId, 'settings'),
+  /** When a login last sent in a game (slow mode); logins in lower case here and below. */
+  chatLastSent: (gameId: string, login: string) => gameKey('chat', gameId, `last-sent:${login}`),
+  /** A login's time-out in a game: the time it ends, expiring then. */
+  chatMuted: (gameId: string, login: string) => gameKey('chat', gameId, `muted:${login}`),
+  /** A game's moderation actions, a stream of the latest ones. */
+  chatModerationLog: (gameId: string) => gameKey('chat', gameId, 'moderation-log'),
+  /** The newest message a login has seen in a game. */
+  chatSeen: (gameId: string, login: string) => gameKey('chat', gameId, `seen:${login}`),
+} as const;
+
+/**
+ * The rest carry no hash tag, so on a cluster they spread over every shard: sessions and rate-limit
+ * counters (the busiest keys after chat) are never all on one.
+ */
 export const keys = {
+  ...gameKeys,
   session: (sid: string) => `${KEY_PREFIX}session:${sid}`,
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
   lock: (name: string) => `${KEY_PREFIX}lock:${name}`,
   /** How many sockets a login has open, over every instance (the per-login socket cap). */
   socketCount: (login: string) => `${KEY_PREFIX}sockets:${login}`,
-  voicePresence: (gameId: string) => `${KEY_PREFIX}voice:${gameId}:participants`,
   voiceRooms: () => `${KEY_PREFIX}voice:rooms`,
-  chatHistory: (gameId: string) => `${KEY_PREFIX}chat:${gameId}:messages`,
-  /** Bumped by every change to the game's chat: instances compare it with the page they cached. */
-  chatVersion: (gameId: string) => `${KEY_PREFIX}chat:{${gameId}}:version`,
-  /** A fan's chat sends in the current window, counted per game so the count shares the game's shard. */
-  chatSendRate: (gameId: string, login: string) => `${KEY_PREFIX}chat:{${gameId}}:rate:${login}`,
-  /** A game's message reactions: a hash, one field per message, emoji and login. */
-  chatReactions: (gameId: string) => `${KEY_PREFIX}chat:{${gameId}}:reactions`,
-  /** A game's chat room settings (slow mode), as JSON. */
-  chatRoomSettings: (gameId: string) => `${KEY_PREFIX}chat:{${gameId}}:settings`,
-  /** When a login last sent in a game (slow mode); logins in lower case here and below. */
-  chatLastSent: (gameId: string, login: string) => `${KEY_PREFIX}chat:{${gameId}}:last-sent:${login}`,
-  /** A login's time-out in a game: the time it ends, expiring then. */
-  chatMuted: (gameId: string, login: string) => `${KEY_PREFIX}chat:{${gameId}}:muted:${login}`,
-  /** A game's moderation actions, a stream of the latest ones. */
-  chatModerationLog: (gameId: string) => `${KEY_PREFIX}chat:{${gameId}}:moderation-log`,
-  /** The newest message a login has seen in a game. */
-  chatSeen: (gameId: string, login: string) => `${KEY_PREFIX}chat:{${gameId}}:seen:${login}`,
   /** The stored scoreboard (SportsDataset JSON), shared by every instance. */
   sportsScoreboard: () => `${KEY_PREFIX}sports:scoreboard`,
   /** Present (with an expiry) for the minimum interval after a refresh a user asked for. */
@@ -39,6 +58,29 @@ export const keys = {
   contentPage: (hash: string) => `${KEY_PREFIX}content:page:${hash}`,
   contentDigest: (hash: string) => `${KEY_PREFIX}content:digest:${hash}`,
 } as const;
+
+/**
+ * Per-game keys as they were named before they carried the game's hash tag (`tt:chat:<gameId>:messages`).
+ * A standalone Redis from an earlier version is moved to the new names once at start-up
+ * (legacy-keys.ts). `pattern` is a SCAN pattern; `gameIdOf` is null for a key already renamed.
+ */
+export const legacyGameKeys = (
+  [
+    ['chat', 'messages', gameKeys.chatHistory],
+    ['voice', 'participants', gameKeys.voicePresence],
+  ] as const
+).map(([area, name, current]) => {
+  const head = `${KEY_PREFIX}${area}:`;
+  const tail = `:${name}`;
+  return {
+    pattern: `${head}*${tail}`,
+    gameIdOf: (key: string) => {
+      const gameId = key.slice(head.length, -tail.length);
+      return key.startsWith(head) && key.endsWith(tail) && gameId && !/[{}]/.test(gameId) ? gameId : null;
+    },
+    current,
+  };
+});
 
 /** A game's chat history expires this long after its last message, so rooms nobody uses do not pile up. */
 export const CHAT_HISTORY_TTL_MS = 7 * 24 * 60 * 60 * 1000;

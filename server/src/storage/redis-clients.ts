@@ -1,5 +1,11 @@
-import { Redis } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
+import type { RedisTarget } from '../config';
+
+/** A connection to one Redis, or to a Redis Cluster (every command goes to the shard of its key). */
+export type RedisClient = Redis | Cluster;
+
+const retryDelay = (attempt: number) => Math.min(attempt * 200, 2000);
 
 /**
  * Every Redis connection the app makes is created here.
@@ -8,25 +14,49 @@ import type { Logger } from 'pino';
  * - 'socket-adapter': queues while disconnected. The Streams adapter duplicates this connection for
  *   its XREAD loop, which retries at once on an error: without a queue that loop would spin.
  */
-export function createRedisClient(url: string, logger: Logger, name: 'commands' | 'socket-adapter'): Redis {
+export function createRedisClient(
+  target: RedisTarget,
+  logger: Logger,
+  name: 'commands' | 'socket-adapter',
+): RedisClient {
   const failFast = name === 'commands';
-  const client = new Redis(url, {
+  const options: RedisOptions = {
     connectionName: `tech-touchdown:${name}`,
     enableOfflineQueue: !failFast,
     maxRetriesPerRequest: failFast ? 1 : null,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-  });
+    retryStrategy: retryDelay,
+  };
+  const client: RedisClient = target.cluster
+    ? new Cluster(target.urls, {
+        // Credentials and TLS of the first seed hold for every node the cluster tells us about.
+        redisOptions: { ...options, ...credentialsOf(target.urls[0]!) },
+        enableOfflineQueue: options.enableOfflineQueue,
+        clusterRetryStrategy: retryDelay,
+        // Sharded pub/sub (SSUBSCRIBE) needs a subscriber on each shard, not one for the cluster.
+        shardedSubscribers: true,
+      })
+    : new Redis(target.urls[0]!, options);
   let wasReady = false;
   client.on('ready', () => {
     if (wasReady) logger.info({ redis: name }, 'redis reconnected');
     wasReady = true;
   });
-  client.on('error', (error) => logger.warn({ redis: name, err: error.message }, 'redis error'));
+  client.on('error', (error: Error) => logger.warn({ redis: name, err: error.message }, 'redis error'));
   return client;
 }
 
+/** The user, password and TLS a redis(s):// URL carries. */
+function credentialsOf(url: string): RedisOptions {
+  const parsed = new URL(url);
+  return {
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+  };
+}
+
 /** Resolves once the client is ready, or rejects after timeoutMs. */
-export async function waitForRedis(client: Redis, timeoutMs = 10_000): Promise<void> {
+export async function waitForRedis(client: RedisClient, timeoutMs = 10_000): Promise<void> {
   if (client.status === 'ready') return;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {

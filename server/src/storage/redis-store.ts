@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
+import type { RedisClient } from './redis-clients';
 import type { GuardedAppend, StreamEntry, Store } from './store';
 
 const toEntries = (rows: Array<[string, string[]]>): StreamEntry[] =>
@@ -40,11 +40,15 @@ const SCRIPTS = { add: ADD, appendGuarded: APPEND_GUARDED };
 const SCRIPT_SHAS = { add: sha1(ADD), appendGuarded: sha1(APPEND_GUARDED) };
 const ms = (value: number | undefined) => (value === undefined ? '' : String(Math.max(1, Math.round(value))));
 
-/** Store on a shared Redis: the state every instance sees. */
+/**
+ * Store on a shared Redis, or a Redis Cluster: the state every instance sees. On a cluster a
+ * transaction or script must touch keys of one hash slot: each one here takes one key, except
+ * streamAppendGuarded, whose keys are all one game's (keys.ts gives them the game's hash tag).
+ */
 export class RedisStore implements Store {
   readonly kind = 'redis';
 
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: RedisClient) {}
 
   async get(key: string) {
     return this.redis.get(key);

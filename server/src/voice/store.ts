@@ -44,7 +44,7 @@ export function createVoicePresenceStore(store: Store, now: () => number = Date.
   }
 
   const place = (gameId: string, login: string) =>
-    storeLock(store, keys.lock(`voice-place:${gameId}:${login}`), VOICE_PRESENCE_TTL_MS);
+    storeLock(store, keys.voicePlace(gameId, login), VOICE_PRESENCE_TTL_MS);
 
   return {
     read,
