@@ -1,4 +1,5 @@
 import { Eye, Tv } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Game, LeagueName } from '@shared/schemas/sports';
 import { buttonClass } from '@client/components/button';
 import { textOn } from '@client/lib/colour-contrast';
@@ -80,13 +81,22 @@ export interface GameCardProps {
   scoreHidden?: boolean;
   /** With scoreHidden, a "Reveal score" button on the card calls this for the game. */
   onReveal?: (game: Game) => void;
+  /** Shown beside the league (the app puts the game room's unread badge here). */
+  badge?: ReactNode;
 }
 
 /**
  * One game: league, status (red live, grey completed, blue otherwise), both teams with scores when
  * there are any, the start time only before the game, and the broadcast line.
  */
-export function GameCard({ game, onClick, favourite = false, scoreHidden = false, onReveal }: GameCardProps) {
+export function GameCard({
+  game,
+  onClick,
+  favourite = false,
+  scoreHidden = false,
+  onReveal,
+  badge,
+}: GameCardProps) {
   const revealable = scoreHidden && hasScore(game) && onReveal !== undefined;
   const tone = statusTone(game);
   const start = !game.isLive && !game.isCompleted ? formatStartTime(game.startTime) : null;
@@ -94,13 +104,16 @@ export function GameCard({ game, onClick, favourite = false, scoreHidden = false
   const body = (
     <>
       <div className="flex items-center justify-between gap-2 text-xs font-semibold tracking-wide uppercase">
-        <span className="text-slate-500 dark:text-slate-400">
-          {game.league}
-          {favourite ? (
-            <span className="ml-1.5 text-amber-500" title="Favourite team">
-              ★<span className="sr-only"> Favourite team</span>
-            </span>
-          ) : null}
+        <span className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-slate-500 dark:text-slate-400">
+          <span>
+            {game.league}
+            {favourite ? (
+              <span className="ml-1.5 text-amber-500" title="Favourite team">
+                ★<span className="sr-only"> Favourite team</span>
+              </span>
+            ) : null}
+          </span>
+          {badge}
         </span>
         <span className={`flex items-center gap-1.5 ${TONE_TEXT[tone]}`}>
           {game.isLive ? (

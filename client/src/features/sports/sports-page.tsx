@@ -23,6 +23,8 @@ export interface SportsPageProps {
   renderGameChat?: (game: Game) => ReactNode;
   /** Whether a team (catalogue full name) is one of the user's favourites in that league. */
   isFavouriteTeam?: (league: LeagueKey, teamName: string) => boolean;
+  /** A badge the app shows on each game card (the game room's unread count). */
+  renderGameBadge?: (game: Game) => ReactNode;
 }
 
 function ErrorPanel({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
@@ -79,7 +81,7 @@ function ProgressPanel({ title, message }: { title: string; message: string | nu
  * with Hide scores every score is "–" until the viewer reveals that game. 'Refresh All' asks the server to refresh from its source; 'Refresh API' reads the
  * scoreboard again. A game opens its details dialog, which follows the game's pushes in place.
  */
-export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps) {
+export function SportsPage({ renderGameChat, isFavouriteTeam, renderGameBadge }: SportsPageProps) {
   useDocumentTitle('Sports');
   const sports = useSportsData();
   const { data, loading, loadError, refreshing, refreshError, progress } = sports;
@@ -226,6 +228,7 @@ export function SportsPage({ renderGameChat, isFavouriteTeam }: SportsPageProps)
                     onClick={openGame}
                     scoreHidden={scoreHidden(game)}
                     onReveal={reveal}
+                    badge={renderGameBadge?.(game)}
                     favourite={
                       isFavouriteTeam?.(leagueKeyOf(game.league), game.awayTeam) ||
                       isFavouriteTeam?.(leagueKeyOf(game.league), game.homeTeam)
