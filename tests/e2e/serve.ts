@@ -70,6 +70,8 @@ Object.assign(env, {
   NEWS_FEEDS: `${newsFeeds.feeds.tech},${newsFeeds.feeds.sports}`,
   ICE_SERVERS: JSON.stringify(turn.iceServers),
   ICE_TRANSPORT_POLICY: 'relay',
+  // One moderator for the chat-room specs; everyone else signs in as a plain user.
+  MODERATOR_LOGINS: 'rooms-moderator',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 });
 delete env.NODE_ENV; // a user's `npm start` does not set it
