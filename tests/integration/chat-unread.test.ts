@@ -1,0 +1,171 @@
+/**
+ * Unread state per login and game, with real clients on two instances behind one Redis: a fan's tabs
+ * and devices (sockets on either instance) follow one seen position, count what others wrote after it
+ * and whether it mentions them; updates are throttled, only move forward, and survive a restart.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TestSocket } from '../helpers/sign-in';
+import { emit, emitUntyped } from '../helpers/emit';
+import {
+  collect,
+  dataOf,
+  fan,
+  gameData,
+  newGame,
+  next,
+  say,
+  startInstance,
+  stopInstance,
+  twoInstances,
+  unique,
+} from './chat-room-helpers';
+
+const unreadOf = async (socket: TestSocket, gameIds: string[]) =>
+  dataOf(await emit(socket, 'chat:unread', { gameIds })).games;
+
+describe('unread state across tabs and devices', () => {
+  it('counts, flags a mention and clears on every tab of the fan, whichever instance it is on', async () => {
+    const [a, b] = await twoInstances({ CHAT_RATE_LIMIT: '100' });
+    const gameId = newGame();
+    const aliceLogin = unique('alice');
+    const chatTab = await fan(a, aliceLogin); // the tab with the chat open
+    const sportsTab = await fan(b, aliceLogin); // another device, on the Sports page
+    const bob = await fan(b, unique('bob'));
+    await emit(chatTab.socket, 'chat:join', { gameId });
+    const first = await say(bob.socket, gameId, 'Kick-off!');
+
+    // A game never opened is not answered.
+    expect(await unreadOf(sportsTab.socket, [gameId])).toEqual([]);
+
+    const bothToldSeen = [chatTab, sportsTab].map((tab) =>
+      next(tab.socket, 'chat:unread-changed', (u) => u.lastSeenId === first.id),
+    );
+    expect(await emit(chatTab.socket, 'chat:seen', { gameId, messageId: first.id })).toEqual({
+      ok: true,
+      data: null,
+    });
+    for (const told of await Promise.all(bothToldSeen)) {
+      expect(told).toEqual({ gameId, lastSeenId: first.id, count: 0, mentioned: false });
+    }
+
+    // The Sports page follows the game: new messages arrive as unread, the chat tab gets the messages.
+    expect(await unreadOf(sportsTab.socket, [gameId, newGame()])).toEqual([
+      { gameId, lastSeenId: first.id, count: 0, mentioned: false },
+    ]);
+    const arrivals = collect(sportsTab.socket, 'chat:unread-arrived');
+    const chatTabArrivals = collect(chatTab.socket, 'chat:unread-arrived');
+    const secondArrived = next(sportsTab.socket, 'chat:unread-arrived', (m) => m.mentions.length > 0);
+    const second = await say(bob.socket, gameId, 'What a drive');
+    const third = await say(bob.socket, gameId, `@${aliceLogin.toUpperCase()} are you watching?`);
+    await secondArrived;
+    expect(arrivals).toEqual([
+      { gameId, messageId: second.id, login: bob.login, mentions: [] },
+      { gameId, messageId: third.id, login: bob.login, mentions: [aliceLogin.toLowerCase()] },
+    ]);
+    // Her own message is never unread.
+    await say(chatTab.socket, gameId, 'yes!');
+    expect(await unreadOf(sportsTab.socket, [gameId])).toEqual([
+      { gameId, lastSeenId: first.id, count: 2, mentioned: true },
+    ]);
+    // A socket in the game's room gets the messages themselves, not the unread notices.
+    expect(chatTabArrivals).toEqual([]);
+
+    // Seeing the chat clears it on both tabs.
+    const cleared = next(sportsTab.socket, 'chat:unread-changed', (u) => u.lastSeenId === third.id);
+    dataOf(await emit(chatTab.socket, 'chat:seen', { gameId, messageId: third.id }));
+    expect(await cleared).toEqual({ gameId, lastSeenId: third.id, count: 0, mentioned: false });
+  });
+
+  it('stores at most one position a second per fan and game, the newest, and only moves forward', async () => {
+    const app = await startInstance({ env: { CHAT_RATE_LIMIT: '100' } });
+    const gameId = newGame();
+    const alice = await fan(app, unique('alice'));
+    const bob = await fan(app, unique('bob'));
+    const ids: string[] = [];
+    for (const text of ['one', 'two', 'three', 'four']) ids.push((await say(bob.socket, gameId, text)).id);
+
+    const told = collect(alice.socket, 'chat:unread-changed');
+    const last = next(alice.socket, 'chat:unread-changed', (u) => u.lastSeenId === ids[3]);
+    // A burst of reports: the first is stored at once, the rest become one write with the newest.
+    for (const id of [ids[0]!, ids[2]!, ids[1]!, ids[3]!]) {
+      dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: id }));
+    }
+    await last;
+    expect(told.map((u) => u.lastSeenId)).toEqual([ids[0], ids[3]]);
+
+    // An older position later changes nothing.
+    dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: ids[1]! }));
+    expect(await unreadOf(alice.socket, [gameId])).toEqual([
+      { gameId, lastSeenId: ids[3], count: 0, mentioned: false },
+    ]);
+    // A position past the newest message stops at the newest.
+    const five = await say(bob.socket, gameId, 'five');
+    const capped = next(alice.socket, 'chat:unread-changed', (u) => u.lastSeenId === five.id);
+    dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: '99999999999999-0' }));
+    expect(await capped).toEqual({ gameId, lastSeenId: five.id, count: 0, mentioned: false });
+    // The backwards report never produced a change of its own.
+    expect(told.map((u) => u.lastSeenId)).toEqual([ids[0], ids[3], five.id]);
+  });
+
+  it('keeps seen positions through a restart', async () => {
+    const gameId = newGame();
+    const first = await startInstance({ env: { CHAT_RATE_LIMIT: '100' } });
+    const alice = await fan(first, unique('alice'));
+    const bob = await fan(first, unique('bob'));
+    const one = await say(bob.socket, gameId, 'one');
+    const stored = next(alice.socket, 'chat:unread-changed');
+    dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: one.id }));
+    await stored;
+    await say(bob.socket, gameId, `@${alice.login} two`);
+    await stopInstance(first);
+
+    const second = await startInstance();
+    const again = await fan(second, alice.login);
+    expect(await unreadOf(again.socket, [gameId])).toEqual([
+      { gameId, lastSeenId: one.id, count: 1, mentioned: true },
+    ]);
+  });
+
+  it('refuses bad input with a clear error and stores nothing', async () => {
+    const app = await startInstance();
+    const gameId = newGame();
+    const alice = await fan(app, unique('alice'));
+    await say(alice.socket, gameId, 'hello');
+    const before = await gameData(gameId);
+    expect(await emit(alice.socket, 'chat:seen', { gameId, messageId: 'latest' })).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'Invalid message id.' },
+    });
+    for (const [event, payload] of [
+      ['chat:seen', { gameId, messageId: 'x'.repeat(41) }],
+      ['chat:seen', { gameId }],
+      ['chat:unread', { gameIds: Array.from({ length: 51 }, (_, i) => `g${i}`) }],
+      ['chat:unread', { gameIds: ['bad id'] }],
+      ['chat:unread', { gameIds: gameId }],
+    ] as const) {
+      expect(await emitUntyped(alice.socket, event, payload)).toMatchObject({
+        ok: false,
+        error: { code: 'bad_request' },
+      });
+    }
+    expect(await gameData(gameId)).toEqual(before);
+  });
+
+  it('works the same on the memory store', async () => {
+    const app = await startInstance({ storeKind: 'memory' });
+    const gameId = newGame();
+    const alice = await fan(app, unique('alice'));
+    const bob = await fan(app, unique('bob'));
+    const one = await say(bob.socket, gameId, 'one');
+    const stored = next(alice.socket, 'chat:unread-changed');
+    dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: one.id }));
+    await stored;
+    await unreadOf(alice.socket, [gameId]);
+    const arrived = next(alice.socket, 'chat:unread-arrived');
+    const two = await say(bob.socket, gameId, 'two');
+    expect((await arrived).messageId).toBe(two.id);
+    expect(await unreadOf(alice.socket, [gameId])).toEqual([
+      { gameId, lastSeenId: one.id, count: 1, mentioned: false },
+    ]);
+  });
+});
