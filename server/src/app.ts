@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -177,7 +177,18 @@ export function createApp(deps: AppDeps): App {
       compressedAssets(join(clientDir, 'assets')),
       express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
     );
-    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    // The rest of the build keeps its names from build to build (icons, manifest, carousel pictures):
+    // an hour. The page and the service worker are checked every time, so a new build is seen at once.
+    app.use(
+      express.static(clientDir, {
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, path) => {
+          if (path.endsWith('.html') || basename(path) === 'sw.js')
+            res.setHeader('cache-control', 'no-cache');
+        },
+      }),
+    );
     // History fallback: every other GET is a client route.
     app.get(/^\/(?!api\/|socket\.io\/|dev-oauth\/).*/, (_req, res) => {
       res.setHeader('cache-control', 'no-cache');
