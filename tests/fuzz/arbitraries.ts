@@ -36,6 +36,16 @@ export const SPECIAL_STRINGS = [
   '__proto__',
   'constructor',
   'admin',
+  // Near misses of the chat's six reactions (skin tone, variation selector, joiner) and another emoji.
+  '👍🏽',
+  '🔥\uFE0F',
+  '👍\u200D',
+  '💩',
+  // Mentions and hash tags: a lone @, doubled, and braces that would move a key to another shard.
+  '@',
+  '@@admin',
+  '{game}',
+  'g}{x',
 ];
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(

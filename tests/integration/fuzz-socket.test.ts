@@ -12,8 +12,15 @@ import {
   chatDeleteSchema,
   chatHistorySchema,
   chatJoinSchema,
+  chatModerationLogSchema,
+  chatReactSchema,
+  chatSeenSchema,
   chatSendSchema,
+  chatSlowModeSchema,
+  chatSpeakersSchema,
   chatSyncSchema,
+  chatTimeoutSchema,
+  chatUnreadSchema,
 } from '@shared/schemas/chat';
 import { voiceRoomSchema, voiceSignalSchema } from '@shared/schemas/voice';
 import type { TestSocket } from '../helpers/sign-in';
@@ -77,6 +84,21 @@ const EVENTS: SocketEvent[] = [
   { event: 'chat:history', schema: chatHistorySchema, example: { gameId: GAME, before: '1-0', limit: 10 } },
   { event: 'chat:sync', schema: chatSyncSchema, example: { gameId: GAME, after: '1-0' } },
   { event: 'chat:delete', schema: chatDeleteSchema, example: { gameId: GAME, messageId: '1-0' } },
+  {
+    event: 'chat:react',
+    schema: chatReactSchema,
+    example: { gameId: GAME, messageId: '1-0', emoji: '👍', reacted: true },
+  },
+  { event: 'chat:speakers', schema: chatSpeakersSchema, example: { gameId: GAME } },
+  { event: 'chat:seen', schema: chatSeenSchema, example: { gameId: GAME, messageId: '1-0' } },
+  { event: 'chat:unread', schema: chatUnreadSchema, example: { gameIds: [GAME, 'other-game'] } },
+  { event: 'chat:slow-mode', schema: chatSlowModeSchema, example: { gameId: GAME, seconds: 30 } },
+  {
+    event: 'chat:timeout',
+    schema: chatTimeoutSchema,
+    example: { gameId: GAME, login: 'someone', minutes: 5 },
+  },
+  { event: 'chat:moderation-log', schema: chatModerationLogSchema, example: { gameId: GAME } },
   { event: 'voice:join', schema: voiceRoomSchema, example: { gameId: GAME } },
   { event: 'voice:leave', schema: voiceRoomSchema, example: { gameId: GAME } },
   { event: 'voice:heartbeat', schema: voiceRoomSchema, example: { gameId: GAME } },
@@ -153,6 +175,22 @@ describe('fuzzing every socket event', () => {
         event: 'chat:delete',
         schema: chatDeleteSchema,
         payload: (text) => ({ gameId: GAME, messageId: text }),
+      },
+      {
+        event: 'chat:react',
+        schema: chatReactSchema,
+        payload: (text) => ({ gameId: GAME, messageId: '1-0', emoji: text, reacted: true }),
+      },
+      {
+        event: 'chat:seen',
+        schema: chatSeenSchema,
+        payload: (text) => ({ gameId: GAME, messageId: text }),
+      },
+      { event: 'chat:unread', schema: chatUnreadSchema, payload: (text) => ({ gameIds: [GAME, text] }) },
+      {
+        event: 'chat:timeout',
+        schema: chatTimeoutSchema,
+        payload: (text) => ({ gameId: GAME, login: text, minutes: 5 }),
       },
       {
         event: 'voice:signal',
