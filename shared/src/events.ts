@@ -126,8 +126,8 @@ export interface ClientToServerEvents {
   /**
    * The newest message the user has seen in a game, while its chat is open and visible. Accepted at
    * once; the server stores at most one per user and game a second (the newest wins) and only moves
-   * forward, then pushes chat:unread-changed to all the user's sockets. `not_found` for an id that is
-   * not a message id.
+   * forward (never past the room's newest message), then pushes chat:unread-changed to all the
+   * user's sockets. `bad_request` for an id that is not a message id.
    */
   'chat:seen': (payload: { gameId: string; messageId: string }, ack?: AckCallback<null>) => void;
   /**
