@@ -230,6 +230,39 @@ for (const theme of THEMES) {
       await expectFocusManaged(page, stats, statsDialog, 'the Advanced Stats dialog');
     });
 
+    test('the game-day settings dialog', async ({ page, context }) => {
+      await context.addInitScript(() =>
+        localStorage.setItem(
+          'favoriteTeams',
+          JSON.stringify({ nfl: ['KC', 'BUF'], nba: [], mlb: [], nhl: [] }),
+        ),
+      );
+      await signIn(page);
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const open = page.getByRole('button', { name: 'Game-day settings' });
+      const dialog = page.getByRole('dialog', { name: 'Game-day settings' });
+      await open.click();
+      await expect(dialog.getByRole('switch', { name: 'Kansas City Chiefs' })).toBeVisible();
+
+      // By keyboard: Space flips a switch, the arrow keys move the delay.
+      const everyScore = dialog.getByRole('switch', { name: 'Every score' });
+      await everyScore.focus();
+      await page.keyboard.press('Space');
+      await expect(everyScore).not.toBeChecked();
+      await page.keyboard.press('Space');
+      await expect(everyScore).toBeChecked();
+      await dialog.getByRole('radio', { name: 'Off' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(dialog.getByRole('radio', { name: '10 s' })).toBeChecked();
+      await expect(page.getByText('Delayed 10 s')).toBeVisible();
+      await expectAccessible(page, 'the game-day settings', theme);
+      await page.keyboard.press('ArrowLeft');
+      await expect(dialog.getByRole('radio', { name: 'Off' })).toBeChecked();
+      await page.keyboard.press('Escape');
+      await expectFocusManaged(page, open, dialog, 'the game-day settings');
+    });
+
     test('the menu on a phone', async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await signIn(page);
