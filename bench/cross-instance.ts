@@ -1,8 +1,9 @@
 /**
  * Cross-instance chat: the latency of a game room's messages when the sender and the receivers are
  * on different instances behind one Redis, as a ratio to everyone on one instance. Four deployments
- * run side by side, each with its own redis-server, interleaved: ours ×1, ours ×2, and the bare
- * Socket.IO reference with the same Redis Streams adapter ×1 and ×2 (what the stack itself costs).
+ * per Socket.IO adapter run side by side, each with its own redis-server, interleaved: ours ×1,
+ * ours ×2, and the bare Socket.IO reference with the same adapter ×1 and ×2 (what the stack itself
+ * costs). `--adapters streams,sharded` compares the Redis Streams adapter with the sharded one.
  * `npm run bench:cross-instance -- --help` lists the options.
  */
 import { parseArgs } from 'node:util';
@@ -29,12 +30,13 @@ const { values: args } = parseArgs({
     drain: { type: 'string', default: '2' },
     size: { type: 'string', default: '100' },
     workers: { type: 'string', default: '2' },
+    adapters: { type: 'string', default: 'streams' },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
   console.log(`npm run bench:cross-instance -- [--clients 200] [--deliveries 10000] [--reps 3]
-  [--warmup 3] [--measure 10] [--drain 2] [--size 100] [--workers 2]`);
+  [--warmup 3] [--measure 10] [--drain 2] [--size 100] [--workers 2] [--adapters streams,sharded]`);
   process.exit(0);
 }
 
@@ -46,6 +48,10 @@ const timing = {
   drainMs: Number(args.drain) * 1000,
 };
 const runId = Date.now().toString(36);
+const adapters = args.adapters.split(',').map((name) => name.trim());
+for (const adapter of adapters) {
+  if (adapter !== 'streams' && adapter !== 'sharded') throw new Error(`unknown adapter ${adapter}`);
+}
 
 interface Deployment {
   name: string;
@@ -55,14 +61,16 @@ interface Deployment {
   instances: Target[];
 }
 
-async function deploy(name: string, kind: 'app' | 'sio', count: number): Promise<Deployment> {
+async function deploy(kind: 'app' | 'sio', adapter: string, count: number): Promise<Deployment> {
+  const name = `${kind === 'app' ? 'ours' : 'sio'}${adapter === 'streams' ? '' : ` ${adapter}`} ×${count}`;
   const redis = await startBenchRedis();
   const instances: Target[] = [];
+  const env = { SOCKET_ADAPTER: adapter };
   for (let i = 0; i < count; i++) {
     instances.push(
       kind === 'app'
-        ? await startApp({ redisUrl: redis.url, name: `${name}-${i}` })
-        : await startSio({ redisUrl: redis.url, name: `${name}-${i}` }),
+        ? await startApp({ redisUrl: redis.url, name: `${name}-${i}`, env })
+        : await startSio({ redisUrl: redis.url, name: `${name}-${i}`, env }),
     );
   }
   await waitForAdapters(redis.client, count);
@@ -77,12 +85,11 @@ const deployments: Deployment[] = [];
 const pool = await LoadPool.start(Number(args.workers));
 const runs = new Map<string, ScheduleResult[]>();
 try {
-  deployments.push(
-    await deploy('ours ×1', 'app', 1),
-    await deploy('ours ×2', 'app', 2),
-    await deploy('sio ×1', 'sio', 1),
-    await deploy('sio ×2', 'sio', 2),
-  );
+  for (const adapter of adapters) {
+    for (const kind of ['app', 'sio'] as const) {
+      for (const count of [1, 2]) deployments.push(await deploy(kind, adapter, count));
+    }
+  }
   for (const [d, deployment] of deployments.entries()) {
     const room = `x-${runId}-${d}`;
     const logins = (role: string, n: number) =>
@@ -128,7 +135,7 @@ try {
       });
       runs.get(deployment.name)!.push(result);
       console.log(
-        `  rep ${rep + 1} ${deployment.name.padEnd(7)} delivered ${fmt(result.deliveries / (timing.measureMs / 1000), 0)}/s,` +
+        `  rep ${rep + 1} ${deployment.name.padEnd(15)} delivered ${fmt(result.deliveries / (timing.measureMs / 1000), 0)}/s,` +
           ` p50 ${fmt(result.hist.percentile(50), 2)} ms, p99 ${fmt(result.hist.percentile(99), 2)} ms,` +
           ` server ${fmt((result.serverCpuMs * 1000) / Math.max(1, result.deliveries), 2)} µs/delivery, load ${fmt(result.loadCpu * 100, 0)} % CPU` +
           (result.refused ? `, ${result.refused} refused: ${result.firstError}` : ''),
@@ -155,7 +162,8 @@ const summary = deployments.map((deployment) => {
     loadCpu: Math.max(...results.map((r) => r.loadCpu)),
   };
 });
-const one = (prefix: string) => summary.find((s) => s.name === `${prefix} ×1`)!;
+/** The same deployment on one instance (`ours sharded ×2` → `ours sharded ×1`). */
+const one = (name: string) => summary.find((s) => s.name === name.replace(/×\d+$/, '×1'))!;
 const output = table(
   [
     'deployment',
@@ -168,7 +176,7 @@ const output = table(
     '×2 ÷ ×1 (p50 / p99)',
   ],
   summary.map((s) => {
-    const base = one(s.name.split(' ')[0]!);
+    const base = one(s.name);
     return [
       s.name,
       fmt(s.delivered, 0),

@@ -105,7 +105,9 @@ export async function startApp(options: AppOptions = {}): Promise<Target> {
 }
 
 /** The bare Socket.IO reference (with REDIS_URL: the same Streams adapter as ours). */
-export async function startSio(options: { redisUrl?: string; name?: string; nodeArgs?: string[] } = {}) {
+export async function startSio(
+  options: { redisUrl?: string; name?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
+) {
   return startReference('bench/servers/sio-bare.ts', options.name ?? 'sio', options);
 }
 
@@ -117,7 +119,7 @@ export async function startWs(options: { name?: string; nodeArgs?: string[] } = 
 async function startReference(
   script: string,
   name: string,
-  options: { redisUrl?: string; nodeArgs?: string[] },
+  options: { redisUrl?: string; nodeArgs?: string[]; env?: Record<string, string> },
 ): Promise<Target> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -127,7 +129,11 @@ async function startReference(
     cpu: SERVER_CPU,
     probe: true,
     nodeArgs: options.nodeArgs,
-    env: { PORT: String(port), ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}) },
+    env: {
+      PORT: String(port),
+      ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+      ...options.env,
+    },
   });
   await waitForHttp(`${url}/healthz`, proc);
   return { name, url, proc, stop: () => proc.stop() };
@@ -140,7 +146,11 @@ async function startReference(
 export async function waitForAdapters(redis: Redis, count: number, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const channels = (await redis.pubsub('CHANNELS', 'socket.io*')) as string[];
+    // The Streams adapter subscribes; the sharded one sharded-subscribes.
+    const channels = [
+      ...((await redis.pubsub('CHANNELS', 'socket.io*')) as string[]),
+      ...((await redis.pubsub('SHARDCHANNELS', 'socket.io*')) as string[]),
+    ];
     if (channels.length >= count) return;
     if (Date.now() > deadline) throw new Error(`only ${channels.length} of ${count} adapters subscribed`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -3,10 +3,11 @@
  * room named in its handshake query, and `chat:send` is re-emitted to that room as
  * `chat:message-created`, with a tiny acknowledgement like ours. Websocket transport, per-message
  * deflate off (as ours). With REDIS_URL it uses the Redis Streams adapter the app ships (the
- * "sio ×2 + Redis" reference). POST /broadcast/<event> pushes a JSON body to every client. Run by
+ * "sio ×2 + Redis" reference), or with SOCKET_ADAPTER=sharded the sharded Redis adapter. POST /broadcast/<event> pushes a JSON body to every client. Run by
  * the benchmarks: PORT=… npx tsx bench/servers/sio-bare.ts
  */
 import { createServer } from 'node:http';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -33,7 +34,14 @@ const io = new Server(httpServer, {
   serveClient: false,
   perMessageDeflate: false,
   transports: ['websocket', 'polling'],
-  ...(redis ? { adapter: createAdapter(redis) } : {}),
+  ...(redis
+    ? {
+        adapter:
+          process.env.SOCKET_ADAPTER === 'sharded'
+            ? createShardedAdapter(redis, redis.duplicate(), { subscriptionMode: 'dynamic' })
+            : createAdapter(redis),
+      }
+    : {}),
 });
 
 io.on('connection', (socket) => {
