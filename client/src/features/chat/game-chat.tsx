@@ -56,6 +56,13 @@ function SlowModeCountdown({ until, onDone }: { until: number; onDone: () => voi
   return left > 0 ? <SlowModeWait secondsLeft={left} /> : null;
 }
 
+/** Scrolls the list from code; the scroll event that follows is marked as not the reader's. */
+function scrollListTo(list: HTMLDivElement, top: number, ownScroll: { current: boolean }) {
+  const before = list.scrollTop;
+  list.scrollTop = top;
+  if (list.scrollTop !== before) ownScroll.current = true;
+}
+
 /** Unread messages by others after `lastSeenId`, and whether one of them mentions the reader. */
 function countUnread(messages: ListedMessage[], lastSeenId: string | undefined, me: string): UnreadCount {
   if (!lastSeenId) return { unread: 0, mentioned: false };
@@ -169,6 +176,8 @@ function ChatRoom({
   const [dividerReached, setDividerReached] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const dividerRef = useRef<HTMLLIElement>(null);
+  /** The next scroll event is the chat's own (to the newest, or to the divider), not the reader's. */
+  const ownScroll = useRef(false);
   const visible = useDocumentVisible();
   const refreshUnread = useRefreshUnread();
   const chat = useGameChat({ gameId, awayTeam, homeTeam, user, enabled: true });
@@ -200,7 +209,7 @@ function ChatRoom({
   const seenIndex = seenLastId ? chat.messages.findIndex((m) => m.id === seenLastId) : -1;
   const unseen = atBottom || seenIndex === -1 ? 0 : messageCount - 1 - seenIndex;
 
-  /** Whether the divider has been in view (then "Jump to first unread" has done its job). */
+  /** Whether the reader has scrolled the divider into view (then "Jump to first unread" has done its job). */
   const checkDivider = useCallback(() => {
     const list = listRef.current;
     const line = dividerRef.current;
@@ -211,17 +220,17 @@ function ChatRoom({
 
   const scrollToEnd = useCallback(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (list) scrollListTo(list, list.scrollHeight, ownScroll);
     setAtBottom(true);
     setSeenLastId(lastId);
-    checkDivider();
-  }, [lastId, checkDivider]);
+  }, [lastId]);
 
   const jumpToFirstUnread = () => {
     const list = listRef.current;
     const line = dividerRef.current;
     if (!list || !line) return;
-    list.scrollTop += line.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    const offset = line.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    scrollListTo(list, list.scrollTop + offset, ownScroll);
     setDividerReached(true);
   };
 
@@ -239,7 +248,8 @@ function ChatRoom({
     setAtBottom(nowAtBottom);
     if (nowAtBottom) setSeenLastId(lastId);
     else if (atBottom) setSeenLastId(lastId);
-    checkDivider();
+    if (ownScroll.current) ownScroll.current = false;
+    else checkDivider();
     if (list.scrollTop === 0 && chat.hasMore) void chat.loadOlder();
   };
 
