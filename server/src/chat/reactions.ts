@@ -6,7 +6,13 @@ import { isStreamId } from '../storage/store';
 import type { ChatModeration } from './moderation';
 import type { ChatRoomBroadcaster } from './room-broadcaster';
 import type { ChatRoomStore } from './room-store';
-import type { ChatIdentity } from './service';
+import { CHAT_HISTORY_MAX, type ChatIdentity } from './service';
+
+/**
+ * The history keeps about CHAT_HISTORY_MAX messages (trimming is approximate): once twice as many have
+ * reactions, some belong to trimmed messages, and those are dropped.
+ */
+const PRUNE_ABOVE_MESSAGES = 2 * CHAT_HISTORY_MAX;
 
 export interface ChatReactionsDeps {
   rooms: ChatRoomStore;
@@ -26,6 +32,12 @@ export interface ChatReactionsDeps {
  */
 export function createChatReactions(deps: ChatReactionsDeps) {
   const { rooms, limiter, moderation, broadcaster } = deps;
+
+  /** Reactions of messages the history no longer keeps are dropped (they would only be read). */
+  async function pruneTrimmed(gameId: string): Promise<void> {
+    const [oldest] = await fromStore(() => rooms.messagesAfter(gameId, '0-0', 1));
+    if (oldest) await fromStore(() => rooms.dropReactionsBefore(gameId, oldest.id));
+  }
 
   return {
     async react(identity: ChatIdentity, input: ChatReactInput): Promise<ChatReactionsChanged> {
@@ -54,9 +66,10 @@ export function createChatReactions(deps: ChatReactionsDeps) {
       await fromStore(() => rooms.setReaction(gameId, messageId, emoji, identity.login, reacted));
       await fromStore(() => deps.pageChanged(gameId));
       // Read back after the write, so a change another instance made meanwhile is in what goes out.
-      const reactions = (await fromStore(() => rooms.reactions(gameId))).get(messageId) ?? [];
-      const changed = { gameId, messageId, reactions };
+      const all = await fromStore(() => rooms.reactions(gameId));
+      const changed = { gameId, messageId, reactions: all.get(messageId) ?? [] };
       broadcaster.reactionsChanged(changed);
+      if (all.size > PRUNE_ABOVE_MESSAGES) await pruneTrimmed(gameId);
       return changed;
     },
 

@@ -7,7 +7,7 @@ import {
   CHAT_SLOW_MODE_SECONDS,
 } from '@shared/schemas/chat';
 import { CHAT_HISTORY_TTL_MS, keys } from '../storage/keys';
-import type { StreamEntry, Store } from '../storage/store';
+import { compareStreamIds, type StreamEntry, type Store } from '../storage/store';
 
 /**
  * What a game's chat room keeps beside its history: reactions, settings (slow mode), time-outs, the
@@ -135,6 +135,14 @@ export function createChatRoomStore(store: Store) {
       const key = keys.chatReactions(gameId);
       const fields = Object.keys(await store.hashGetAll(key)).filter((field) =>
         field.startsWith(`${messageId} `),
+      );
+      await Promise.all(fields.map((field) => store.hashDelete(key, field)));
+    },
+    /** Removes the reactions of messages older than `oldestKept` (trimmed from the history). */
+    async dropReactionsBefore(gameId: string, oldestKept: string) {
+      const key = keys.chatReactions(gameId);
+      const fields = Object.keys(await store.hashGetAll(key)).filter(
+        (field) => compareStreamIds(field.slice(0, field.indexOf(' ')), oldestKept) < 0,
       );
       await Promise.all(fields.map((field) => store.hashDelete(key, field)));
     },
