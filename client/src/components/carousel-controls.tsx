@@ -32,18 +32,21 @@ export interface CarouselDotsProps {
   slides: readonly { title: string }[];
   index: number;
   onSelect: (index: number) => void;
-  /** compact: the dots alone; large: each dot in a taller hit area, the current one wider. */
+  /** compact: small dots; large: taller hit areas, the current dot wider. */
   size: 'compact' | 'large';
 }
 
+/** Every dot is a target of at least 24 × 24 px, however small it is drawn. */
 const DOT_STYLES = {
   compact: {
-    button: 'group flex items-center',
+    row: 'flex items-center',
+    button: 'group flex h-6 min-w-6 items-center justify-center',
     current: 'w-6 bg-brand-600 dark:bg-brand-500',
     other: 'w-2.5 bg-slate-300 group-hover:bg-slate-400 dark:bg-slate-700',
   },
   large: {
-    button: 'group flex h-8 items-center px-1',
+    row: 'flex items-center gap-2',
+    button: 'group flex h-8 min-w-6 items-center justify-center px-1',
     current: 'w-8 bg-brand-600 dark:bg-brand-500',
     other: 'w-2.5 bg-slate-300 group-hover:bg-slate-400 dark:bg-slate-600 dark:group-hover:bg-slate-500',
   },
@@ -52,7 +55,7 @@ const DOT_STYLES = {
 export function CarouselDots({ slides, index, onSelect, size }: CarouselDotsProps) {
   const styles = DOT_STYLES[size];
   return (
-    <div className="flex items-center gap-2">
+    <div className={styles.row}>
       {slides.map((item, dot) => (
         <button
           key={item.title}
