@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { median } from './lib/histogram';
 import { LoadPool, runSchedule, type ScheduleResult } from './lib/load';
 import { cpuMs, ROOT } from './lib/processes';
+import { startReacting } from './lib/reactions';
 import { fmt, machine, ratio, saveResult, table } from './lib/report';
 import {
   startApp,
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     targets: { type: 'string', default: 'ws,sio,ours' },
     profile: { type: 'boolean', default: false },
     'app-root': { type: 'string', description: 'the checkout the `before` target runs' },
+    reactions: { type: 'string', default: '0', description: 'reactions/s flowing in our room meanwhile' },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -149,6 +151,11 @@ async function benchClients(clients: number): Promise<Summary[]> {
       for (const name of order) {
         const target = targets[name]!;
         const redis = redises[name];
+        // With --reactions, a fan reacts in our room all through the run (each one goes to every client).
+        const reacting =
+          isOurs(name) && Number(args.reactions) > 0
+            ? await startReacting(target.url, `bench-${runId}-${clients}`, Number(args.reactions))
+            : null;
         const result = await runSchedule(pool, {
           group: name,
           rate,
@@ -158,6 +165,10 @@ async function benchClients(clients: number): Promise<Summary[]> {
           serverCpu: async () => cpuMs(target.proc.pid) + (redis ? await redis.cpuMs() : 0),
           cpuParts: redis ? { redis: () => redis.cpuMs() } : {},
         });
+        if (reacting) {
+          const { reacted, refused } = reacting.stop();
+          console.log(`  ${name}: ${reacted} reactions acknowledged, ${refused} refused`);
+        }
         runs[name]!.push(result);
         console.log(
           `  rep ${rep + 1} ${name.padEnd(6)} delivered ${fmt(result.deliveries / (timing.measureMs / 1000), 0)}/s` +
