@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { FAKE_ESPN_URL } from './env';
 import { signIn } from './helpers';
@@ -156,7 +157,7 @@ test('with a delay, the other fan’s chat message shows only after it, your own
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   // The viewer's clock is the test's to move on, so the 10 s delay needs no 10 s wait.
   await page.clock.install();
   // Whether the other fan's message has reached the viewer's browser (over its socket).
@@ -216,4 +217,32 @@ async function joinDetroitChat(page: Page) {
     input: dialog.getByPlaceholder(/^Message the .+ chat\.\.\.$/),
     log: dialog.getByRole('log', { name: 'Chat messages' }),
   };
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the toast is axe-clean in the ${theme} theme`, async ({ page, context, request }) => {
+    await followBills(context);
+    await context.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
+    await signIn(page);
+    await page.goto('/sports');
+    await expect(page.getByRole('button', { name: /Buffalo Bills/ }).first()).toContainText('17');
+    await controlEspn(request, { score: { id: BILLS_GAME, away: 20, home: 10 } });
+    const toast = toasts(page).getByRole('button', { name: /BUF 20 – 10 MIA/ });
+    // The pointer resting on the toast holds it for as long as axe takes.
+    await toast.hover();
+    // Let transitions settle; endless animations (a live game's pulsing dot) keep running.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    const { violations } = await new AxeBuilder({ page }).include('[aria-label="Game alerts"]').analyze();
+    const serious = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+    expect(
+      serious.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
 }

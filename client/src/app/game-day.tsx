@@ -13,10 +13,10 @@ export function gamePath(gameId: string): string {
 export function GameDayControls() {
   const favourites = useFavouriteTeams();
   return (
-    <>
+    <div className="relative flex shrink-0 items-center gap-2">
       <DelayMarker />
       <GameDaySettingsButton favourites={favourites} />
-    </>
+    </div>
   );
 }
 

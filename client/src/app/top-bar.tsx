@@ -66,7 +66,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar, isWide }: TopBarProps) {
         <button
           type="button"
           onClick={() => void signOut()}
-          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+          className="shrink-0 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
         >
           Sign Out
         </button>
