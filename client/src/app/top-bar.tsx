@@ -25,7 +25,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar, isWide }: TopBarProps) {
 
   return (
     <>
-      <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/85">
+      <header className="sticky top-0 z-20 flex h-16 items-center gap-1.5 border-b border-slate-200 bg-white/85 px-3 backdrop-blur sm:gap-3 sm:px-6 dark:border-slate-800 dark:bg-slate-900/85">
         <button
           type="button"
           aria-label={menuLabel}
@@ -36,7 +36,8 @@ export function TopBar({ sidebarOpen, onToggleSidebar, isWide }: TopBarProps) {
         >
           <Menu aria-hidden="true" className="h-5 w-5" />
         </button>
-        <div className="min-w-0 flex-1">
+        {/* Never narrower than its play button, which would otherwise slide under the next control. */}
+        <div className="min-w-11 flex-1">
           <MiniPlayer />
         </div>
         <GameDayControls />
