@@ -24,6 +24,8 @@ import { useSecondsLeft } from './use-seconds-left';
 const SCROLL_DELAY_MS = 100;
 /** Within this many pixels of the end counts as "at the bottom". */
 const BOTTOM_SLACK_PX = 48;
+/** "Jump to first unread" leaves this much of the message before the divider in view. */
+const DIVIDER_CONTEXT_PX = 24;
 
 export interface GameChatProps {
   gameId: string;
@@ -229,7 +231,8 @@ function ChatRoom({
     const list = listRef.current;
     const line = dividerRef.current;
     if (!list || !line) return;
-    const offset = line.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    // A little of the last message read stays in view above the divider.
+    const offset = line.getBoundingClientRect().top - list.getBoundingClientRect().top - DIVIDER_CONTEXT_PX;
     scrollListTo(list, list.scrollTop + offset, ownScroll);
     setDividerReached(true);
   };

@@ -8,7 +8,7 @@ import {
 import { formatChatTime, isStored, type ListedMessage } from './chat-reducer';
 import { mentionedLogins, splitMentions } from './mentions';
 import { TimeOutMenu } from './moderation-controls';
-import { ReactionBar } from './reaction-bar';
+import { ReactionBar, ReactionPicker, unusedReactions } from './reaction-bar';
 
 function RoleIcon({ role }: { role: ChatMessage['role'] }) {
   if (role === 'admin') {
@@ -92,6 +92,9 @@ export function MessageRow({
   const mentionsMe = !mine && mentionsOf(message).includes(me.toLowerCase());
   // Nobody can time out an admin, and nobody times out themselves.
   const canTimeOut = canModerate && stored && !mine && message.role !== 'admin';
+  const reactions = message.reactions ?? [];
+  // With no reaction yet, "Add reaction" waits with the row's other actions instead of its own line.
+  const quietPicker = stored && canReact && !reactions.some((reaction) => reaction.logins.length > 0);
   return (
     <li
       data-mentions-me={mentionsMe || undefined}
@@ -125,7 +128,7 @@ export function MessageRow({
         <MessageText message={message} me={me} />
         {stored && (
           <ReactionBar
-            reactions={message.reactions ?? []}
+            reactions={reactions}
             choices={CHAT_REACTION_EMOJIS}
             me={me}
             disabled={!canReact}
@@ -133,8 +136,15 @@ export function MessageRow({
           />
         )}
       </div>
-      {(canTimeOut || (canModerate && stored)) && (
+      {(quietPicker || canTimeOut || (canModerate && stored)) && (
         <div className="flex items-start gap-0.5 self-start">
+          {quietPicker && (
+            <ReactionPicker
+              quiet
+              unused={unusedReactions(reactions, CHAT_REACTION_EMOJIS)}
+              onPick={(emoji) => onReact(emoji as ChatReactionEmoji, true)}
+            />
+          )}
           {canTimeOut && <TimeOutMenu login={message.login} onTimeOut={onTimeOut} />}
           {canModerate && stored && (
             <button

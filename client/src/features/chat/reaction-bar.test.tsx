@@ -80,6 +80,13 @@ describe('ReactionBar', () => {
     expect(screen.queryByRole('group', { name: 'Reactions' })).not.toBeInTheDocument();
   });
 
+  it('takes no line under a message nobody reacted to', () => {
+    const { container } = render(
+      <ReactionBar reactions={[]} choices={CHOICES} me="bob" onToggle={() => {}} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
   it('shows the counts but offers nothing to press while the reader may not react', () => {
     render(
       <ReactionBar

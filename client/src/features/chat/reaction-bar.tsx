@@ -72,10 +72,20 @@ function ReactionChip({
 }
 
 /**
- * The reactions under a message: each one in use with its count, pressed when the reader reacted,
- * who reacted on hover or focus; and a picker for the reactions nobody has used yet.
+ * "Add reaction" and its picker of the reactions nobody has used yet. Under a message with reactions
+ * it sits after them; on a message without any, the row puts it with its other actions, shown on
+ * hover or focus (always on touch screens), so a quiet message takes no extra line.
  */
-export function ReactionBar({ reactions, choices, me, onToggle, disabled = false }: ReactionBarProps) {
+export function ReactionPicker({
+  unused,
+  onPick,
+  quiet = false,
+}: {
+  unused: readonly string[];
+  onPick: (emoji: string) => void;
+  /** Hidden until the message is hovered or focused, and opening towards the start of the row. */
+  quiet?: boolean;
+}) {
   const [picking, setPicking] = useState(false);
   const pickerId = useId();
   const addRef = useRef<HTMLButtonElement>(null);
@@ -84,22 +94,90 @@ export function ReactionBar({ reactions, choices, me, onToggle, disabled = false
   useEffect(() => {
     if (picking) pickerRef.current?.querySelector('button')?.focus();
   }, [picking]);
-  const used = reactions.filter((reaction) => reaction.logins.length > 0);
-  const unused = choices.filter((emoji) => !used.some((reaction) => reaction.emoji === emoji));
 
-  const closePicker = (returnFocus: boolean) => {
+  const closePicker = () => {
     setPicking(false);
-    if (returnFocus) addRef.current?.focus();
+    addRef.current?.focus();
   };
   const onPickerKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     // Close the picker only, not the dialog the chat sits in.
     event.preventDefault();
     event.stopPropagation();
-    closePicker(true);
+    closePicker();
   };
 
-  if (used.length === 0 && (disabled || unused.length === 0)) return null;
+  if (unused.length === 0) return null;
+  return (
+    <span
+      className="relative inline-flex"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setPicking(false);
+      }}
+    >
+      <button
+        ref={addRef}
+        type="button"
+        aria-label="Add reaction"
+        title="Add reaction"
+        aria-expanded={picking}
+        aria-controls={picking ? pickerId : undefined}
+        onClick={() => setPicking((open) => !open)}
+        className={`inline-flex items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:opacity-100 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100 ${
+          quiet ? 'p-1' : 'h-7 px-1.5'
+        } ${
+          quiet && !picking
+            ? 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'
+            : ''
+        }`}
+      >
+        <SmilePlus aria-hidden="true" className="h-4 w-4" />
+      </button>
+      {picking && (
+        <span
+          ref={pickerRef}
+          id={pickerId}
+          role="group"
+          aria-label="Reactions"
+          onKeyDown={onPickerKeyDown}
+          className={`absolute bottom-full z-20 mb-1 flex gap-0.5 rounded-full border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${
+            quiet ? 'right-0' : 'left-0'
+          }`}
+        >
+          {unused.map((emoji) => (
+            <button
+              key={emoji}
+              type="button"
+              aria-label={reactionButtonName(emoji, false)}
+              title={reactionButtonName(emoji, false)}
+              onClick={() => {
+                onPick(emoji);
+                closePicker();
+              }}
+              className="h-8 w-8 rounded-full text-base hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              <span aria-hidden="true">{emoji}</span>
+            </button>
+          ))}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The reactions nobody has used on a message yet, in picker order. */
+export const unusedReactions = (reactions: readonly MessageReaction[], choices: readonly string[]) =>
+  choices.filter(
+    (emoji) => !reactions.some((reaction) => reaction.emoji === emoji && reaction.logins.length > 0),
+  );
+
+/**
+ * The reactions under a message: each one in use with its count, pressed when the reader reacted,
+ * who reacted on hover or focus, then "Add reaction". Nothing when no reaction is in use.
+ */
+export function ReactionBar({ reactions, choices, me, onToggle, disabled = false }: ReactionBarProps) {
+  const used = reactions.filter((reaction) => reaction.logins.length > 0);
+  if (used.length === 0) return null;
   return (
     <div className="mt-1 flex flex-wrap items-center gap-1">
       {used.map((reaction) => (
@@ -111,56 +189,11 @@ export function ReactionBar({ reactions, choices, me, onToggle, disabled = false
           onToggle={onToggle}
         />
       ))}
-      {!disabled && unused.length > 0 && (
-        <span
-          className="relative"
-          onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget)) setPicking(false);
-          }}
-        >
-          <button
-            ref={addRef}
-            type="button"
-            aria-label="Add reaction"
-            title="Add reaction"
-            aria-expanded={picking}
-            aria-controls={picking ? pickerId : undefined}
-            onClick={() => setPicking((open) => !open)}
-            className={`inline-flex h-7 items-center rounded-full px-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:opacity-100 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100 ${
-              picking || used.length > 0
-                ? ''
-                : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'
-            }`}
-          >
-            <SmilePlus aria-hidden="true" className="h-4 w-4" />
-          </button>
-          {picking && (
-            <span
-              ref={pickerRef}
-              id={pickerId}
-              role="group"
-              aria-label="Reactions"
-              onKeyDown={onPickerKeyDown}
-              className="absolute bottom-full left-0 z-20 mb-1 flex gap-0.5 rounded-full border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-            >
-              {unused.map((emoji) => (
-                <button
-                  key={emoji}
-                  type="button"
-                  aria-label={reactionButtonName(emoji, false)}
-                  title={reactionButtonName(emoji, false)}
-                  onClick={() => {
-                    onToggle(emoji, true);
-                    closePicker(true);
-                  }}
-                  className="h-8 w-8 rounded-full text-base hover:bg-slate-100 dark:hover:bg-slate-800"
-                >
-                  <span aria-hidden="true">{emoji}</span>
-                </button>
-              ))}
-            </span>
-          )}
-        </span>
+      {!disabled && (
+        <ReactionPicker
+          unused={unusedReactions(reactions, choices)}
+          onPick={(emoji) => onToggle(emoji, true)}
+        />
       )}
     </div>
   );
