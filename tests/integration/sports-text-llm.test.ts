@@ -178,7 +178,7 @@ describe('text-llm scoreboard source (page reader + structured output)', () => {
     expect(openai.requests()).toHaveLength(0);
   });
 
-  it('refreshes one game from its own page and pushes the scoreboard with it', async () => {
+  it('refreshes one game from its own page and pushes that game', async () => {
     const app = await start();
     const alice = await sportsFan(app, 'opener', sockets);
     const bob = await sportsFan(app, 'other-tab', sockets);
