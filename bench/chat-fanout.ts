@@ -2,16 +2,22 @@
  * Chat fan-out: one game room of N clients, one sender posting on a fixed schedule, every client
  * receiving every message. Ours (auth, validation, rate limit, Redis history, Streams adapter) runs
  * side by side with the bare Socket.IO and raw ws references in the same run, interleaved, and is
- * reported as a ratio of each. `npm run bench:chat -- --help` lists the options.
+ * reported as a ratio of each. Before that, the N fans enter the room (ours: signed in beforehand,
+ * then connect + `chat:join` answered with the latest page of a room that has history; the
+ * references: connect + join, no history), timed. With --ceiling it then finds, for each target, the
+ * highest delivery rate held with p99 ≤ 50 ms and no loss. `npm run bench:chat -- --help` lists the
+ * options.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { io as connectSio } from 'socket.io-client';
 import { median } from './lib/histogram';
 import { LoadPool, runSchedule, type ScheduleResult } from './lib/load';
 import { cpuMs, ROOT } from './lib/processes';
-import { startReacting } from './lib/reactions';
 import { fmt, machine, ratio, saveResult, table } from './lib/report';
+import { startReacting } from './lib/reactions';
+import { signIn } from './lib/sign-in';
 import {
   startApp,
   startBenchRedis,
@@ -34,6 +40,9 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '2' },
     targets: { type: 'string', default: 'ws,sio,ours' },
     profile: { type: 'boolean', default: false },
+    history: { type: 'string', default: '60', description: 'messages in the room before fans enter' },
+    ceiling: { type: 'boolean', default: false },
+    'ceiling-clients': { type: 'string', default: '200' },
     'app-root': { type: 'string', description: 'the checkout the `before` target runs' },
     reactions: { type: 'string', default: '0', description: 'reactions/s flowing in our room meanwhile' },
     verbose: { type: 'boolean', default: false },
@@ -43,7 +52,10 @@ const { values: args } = parseArgs({
 if (args.help) {
   console.log(`npm run bench:chat -- [--clients 200,1000] [--deliveries 10000] [--reps 3] [--warmup 3]
   [--measure 10] [--drain 2] [--size 100] [--workers 2] [--targets ws,sio,ours] [--profile]
+  [--history 60] [--ceiling] [--ceiling-clients 200]
   [--app-root DIR] (with the target \`before\`: another checkout of the app, for before/after)
+--ceiling raises the delivery rate (×1.5 a step from 10,000/s) until p99 passes 50 ms or a delivery is
+  lost, for each target, in a room of --ceiling-clients clients (3 s warm-up, 5 s measured a step).
 --profile writes a CPU profile of our server to bench/profiles/ (open it in Chrome DevTools).`);
   process.exit(0);
 }
@@ -64,6 +76,8 @@ const runId = Date.now().toString(36);
 interface Summary {
   target: string;
   clients: number;
+  /** Seconds for every client to enter the room (connect + join; ours answers the latest page). */
+  enterSeconds: number;
   rate: number;
   offered: number;
   delivered: number;
@@ -80,11 +94,18 @@ interface Summary {
   firstError: string | null;
 }
 
-function summarise(target: string, clients: number, rate: number, runs: ScheduleResult[]): Summary {
+function summarise(
+  target: string,
+  clients: number,
+  rate: number,
+  runs: ScheduleResult[],
+  enterSeconds: number,
+): Summary {
   const seconds = timing.measureMs / 1000;
   return {
     target,
     clients,
+    enterSeconds,
     rate,
     offered: rate * clients,
     delivered: median(runs.map((r) => r.deliveries / seconds)),
@@ -125,20 +146,27 @@ async function benchClients(clients: number): Promise<Summary[]> {
       });
       await waitForAdapters(redis.client, 1);
     }
+    const room = `bench-${runId}-${clients}`;
+    const enterSeconds: Record<string, number> = {};
     for (const name of targetNames) {
       const target = targets[name]!;
       const kind = isOurs(name) ? 'app' : (name as 'ws' | 'sio');
+      const logins = Array.from({ length: clients }, (_, i) => `b${runId}-${name}-${clients}-${i}`);
+      if (kind === 'app') {
+        // Signing in is not entering a room: sessions are made first, and the room gets a history.
+        await pool.signIn(target.url, logins);
+        await seedHistory(target.url, room, Number(args.history));
+      }
       const connected = await pool.connect({
         group: name,
         kind,
         url: target.url,
-        room: `bench-${runId}-${clients}`,
-        ...(kind === 'app'
-          ? { logins: Array.from({ length: clients }, (_, i) => `b${runId}-${name}-${clients}-${i}`) }
-          : { count: clients }),
+        room,
+        ...(kind === 'app' ? { logins } : { count: clients }),
       });
+      enterSeconds[name] = connected.ms / 1000;
       console.log(
-        `  ${name}: ${connected.connected}/${clients} connected in ${fmt(connected.ms / 1000)} s` +
+        `  ${name}: ${connected.connected}/${clients} entered the room in ${fmt(connected.ms / 1000, 2)} s` +
           (connected.failed ? ` (${connected.failed} failed: ${connected.firstError})` : ''),
       );
       if (connected.connected < clients) throw new Error(`${name}: only ${connected.connected} connected`);
@@ -154,7 +182,7 @@ async function benchClients(clients: number): Promise<Summary[]> {
         // With --reactions, a fan reacts in our room all through the run (each one goes to every client).
         const reacting =
           isOurs(name) && Number(args.reactions) > 0
-            ? await startReacting(target.url, `bench-${runId}-${clients}`, Number(args.reactions))
+            ? await startReacting(target.url, room, Number(args.reactions))
             : null;
         const result = await runSchedule(pool, {
           group: name,
@@ -178,13 +206,87 @@ async function benchClients(clients: number): Promise<Summary[]> {
         );
       }
     }
-    return targetNames.map((name) => summarise(name, clients, rate, runs[name]!));
+    if (args.ceiling && clients === Number(args['ceiling-clients'])) {
+      for (const name of targetNames) ceilings.push(await findCeiling(pool, name, targets[name]!, clients));
+    }
+    return targetNames.map((name) => summarise(name, clients, rate, runs[name]!, enterSeconds[name]!));
   } finally {
     for (const name of targetNames) await pool.close(name).catch(() => {});
     await pool.stop();
     for (const target of Object.values(targets)) await target.stop();
     for (const redis of Object.values(redises)) await redis.stop();
   }
+}
+
+/** Posts `count` messages to the room as one signed-in fan, so a joining fan's page is a full one. */
+async function seedHistory(url: string, room: string, count: number): Promise<void> {
+  const cookie = await signIn(url, `seed-${runId}-${room}`);
+  const socket = connectSio(url, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie } });
+  try {
+    for (let i = 0; i < count; i++) {
+      const answer = (await socket
+        .timeout(10_000)
+        .emitWithAck('chat:send', {
+          gameId: room,
+          message: `earlier message ${i}`,
+          team: 'home',
+          teamName: 'Chiefs',
+        })) as {
+        ok: boolean;
+      };
+      if (!answer.ok) throw new Error(`seeding the history was refused: ${JSON.stringify(answer)}`);
+    }
+  } finally {
+    socket.close();
+  }
+}
+
+interface Ceiling {
+  target: string;
+  clients: number;
+  /** Highest offered deliveries/s held with p99 ≤ CEILING_P99_MS and no loss (0: not even the first). */
+  held: number;
+  /** The first rate that failed, and why. */
+  failedAt: number;
+  failedBecause: string;
+}
+const ceilings: Ceiling[] = [];
+const CEILING_P99_MS = 50;
+
+/**
+ * Raises the offered delivery rate by half a step at a time until p99 passes CEILING_P99_MS or a
+ * delivery is lost; answers the last rate held. The steps are shorter than the main runs.
+ */
+async function findCeiling(pool: LoadPool, name: string, target: Target, clients: number): Promise<Ceiling> {
+  let held = 0;
+  for (let offered = 10_000; offered <= 400_000; offered = Math.round(offered * 1.5)) {
+    const result = await runSchedule(pool, {
+      group: name,
+      rate: offered / clients,
+      receivers: clients,
+      size: Number(args.size),
+      warmupMs: 3000,
+      measureMs: 5000,
+      drainMs: 2000,
+      serverCpu: async () => cpuMs(target.proc.pid),
+    });
+    const p99 = result.hist.percentile(99);
+    const lost = result.expected - result.deliveries;
+    console.log(
+      `  ceiling ${name.padEnd(6)} ${fmt(offered, 0)}/s offered: p99 ${fmt(p99, 1)} ms, ${lost} lost, load ${fmt(result.loadCpu * 100, 0)} % CPU`,
+    );
+    if (p99 > CEILING_P99_MS || lost > 0 || result.refused > 0) {
+      const why =
+        lost > 0
+          ? `${lost} lost`
+          : result.refused > 0
+            ? `${result.refused} refused`
+            : `p99 ${fmt(p99, 1)} ms`;
+      return { target: name, clients, held, failedAt: offered, failedBecause: why };
+    }
+    held = offered;
+  }
+  return { target: name, clients, held, failedAt: Number.NaN, failedBecause: 'never' };
 }
 
 const started = Date.now();
@@ -238,10 +340,44 @@ const output = table(
   rows,
 );
 console.log(`\n${output}`);
+
+const entering = table(
+  ['clients', 'server', 'entering s (connect + join)', 'ours ÷ sio'],
+  summaries.map((s) => {
+    const sio = summaries.find((o) => o.clients === s.clients && o.target === 'sio');
+    return [
+      s.clients,
+      s.target,
+      fmt(s.enterSeconds, 2),
+      isOurs(s.target) && sio ? ratio(s.enterSeconds, sio.enterSeconds) : '',
+    ];
+  }),
+);
+console.log(`\nEntering the room (ours: latest page of ${Number(args.history)} messages)\n${entering}`);
+if (ceilings.length > 0) {
+  const sio = ceilings.find((c) => c.target === 'sio');
+  const ceilingTable = table(
+    [
+      'clients',
+      'server',
+      `deliveries/s held (p99 ≤ ${CEILING_P99_MS} ms, no loss)`,
+      'failed at',
+      'ours ÷ sio',
+    ],
+    ceilings.map((c) => [
+      c.clients,
+      c.target,
+      fmt(c.held, 0),
+      `${fmt(c.failedAt, 0)} (${c.failedBecause})`,
+      isOurs(c.target) && sio ? ratio(c.held, sio.held) : '',
+    ]),
+  );
+  console.log(`\nCeiling\n${ceilingTable}`);
+}
 const finished = machine();
 console.log(
   `\n${fmt((Date.now() - started) / 1000, 0)} s; load average at the end ${fmt(finished.load1, 2)} (1 min), ${fmt(finished.load5, 2)} (5 min)`,
 );
-const path = await saveResult('chat', { machine: conditions, finished, args, summaries });
+const path = await saveResult('chat', { machine: conditions, finished, args, summaries, ceilings });
 console.log(`saved ${path}`);
 process.exit(0);

@@ -11,6 +11,8 @@
  * - collect  {group}: the latency histogram and delivery counts since arm
  * - watch    {group, event, since}: arrival of a server push (e.g. sportsDataUpdated) at each client
  * - close    {group}
+ * - storm    {group, since}: of a group connected with `reconnect`, how many clients are back (rejoined
+ *            and caught up with chat:sync) since a drop at `since`, and when the last one was
  */
 import { io as connectSio, type Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
@@ -26,6 +28,12 @@ interface Client {
   /** Arrival time (mono ms) of the last watched push, NaN before one. */
   pushedAt: number;
   pushes: number;
+  /** The newest chat message id the client has (ours): what it asks chat:sync for after a drop. */
+  lastId: string | null;
+  /** When (mono ms) the client was last back in the room and caught up after a reconnect. */
+  backAt: number;
+  /** Messages chat:sync gave back after reconnects. */
+  caughtUp: number;
 }
 
 interface Group {
@@ -39,6 +47,11 @@ interface Group {
   /** Deliveries of messages outside the armed window (warm-up, drain). */
   other: number;
   watched?: string;
+  /** Clients reconnect on their own with the app client's backoff, then rejoin and catch up. */
+  reconnect: boolean;
+  /** Reconnects that failed to rejoin or catch up. */
+  rejoinErrors: number;
+  rejoinError: string | null;
 }
 
 const groups = new Map<string, Group>();
@@ -84,8 +97,52 @@ function watchPush(client: Client) {
   };
 }
 
+type AckAnswer<T> = { ok: true; data: T } | { ok: false; error?: { message: string } };
+type Page = { messages: Array<{ id: string }> };
+
+/** The app's rejoin after a reconnect (client/src/features/chat): chat:join, then chat:sync from the newest id. */
+async function rejoin(group: Group, client: Client, socket: Socket): Promise<void> {
+  if (socket.recovered) {
+    client.backAt = monoMs();
+    return;
+  }
+  const after = client.lastId;
+  const joined = (await socket
+    .timeout(60_000)
+    .emitWithAck('chat:join', { gameId: group.room })) as AckAnswer<Page>;
+  if (!joined.ok) throw new Error(`chat:join refused: ${joined.error?.message}`);
+  noteIds(client, joined.data.messages);
+  if (after) {
+    const missed = (await socket
+      .timeout(60_000)
+      .emitWithAck('chat:sync', { gameId: group.room, after })) as AckAnswer<Page>;
+    if (!missed.ok) throw new Error(`chat:sync refused: ${missed.error?.message}`);
+    client.caughtUp += missed.data.messages.length;
+    noteIds(client, missed.data.messages);
+  }
+  client.backAt = monoMs();
+}
+
+function noteIds(client: Client, messages: Array<{ id: string }>): void {
+  const newest = messages.at(-1)?.id;
+  if (newest && (!client.lastId || compareIds(newest, client.lastId) > 0)) client.lastId = newest;
+}
+
+const compareIds = (a: string, b: string) => {
+  const [aMs = 0, aSeq = 0] = a.split('-').map(Number);
+  const [bMs = 0, bSeq = 0] = b.split('-').map(Number);
+  return aMs === bMs ? aSeq - bSeq : aMs - bMs;
+};
+
 async function openClient(group: Group, url: string, login: string, cookie: string | null): Promise<Client> {
-  const client: Client = { login, pushedAt: Number.NaN, pushes: 0 };
+  const client: Client = {
+    login,
+    pushedAt: Number.NaN,
+    pushes: 0,
+    lastId: null,
+    backAt: Number.NaN,
+    caughtUp: 0,
+  };
   if (group.kind === 'ws') {
     const target = new URL(url);
     target.searchParams.set('room', group.room);
@@ -103,26 +160,49 @@ async function openClient(group: Group, url: string, login: string, cookie: stri
   }
   const socket = connectSio(url, {
     transports: ['websocket'],
-    reconnection: false,
+    // The app's client keeps Socket.IO's reconnection defaults (client/src/lib/socket.ts): a first
+    // retry after 1 s ± 50 %, doubling up to 5 s.
+    reconnection: group.reconnect,
     forceNew: true,
     ...(cookie ? { extraHeaders: { cookie } } : {}),
     ...(group.kind === 'sio' ? { query: { room: group.room } } : {}),
   });
   await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => {
+    const refused = (error: Error) => {
       socket.close();
       reject(error);
+    };
+    socket.once('connect_error', refused);
+    socket.once('connect', () => {
+      // Later connect errors are retries of a reconnecting client, not a refusal of this one.
+      socket.off('connect_error', refused);
+      resolve();
     });
   });
-  socket.on('chat:message-created', (message: { message: string }) => onText(group, message.message));
+  socket.on('chat:message-created', (message: { id: string; message: string }) => {
+    if (group.reconnect) noteIds(client, [message]);
+    onText(group, message.message);
+  });
   client.sio = socket;
   if (group.kind === 'app' && group.room) {
-    const answer = (await socket.timeout(30_000).emitWithAck('chat:join', { gameId: group.room })) as {
-      ok: boolean;
-      error?: { message: string };
-    };
+    const answer = (await socket
+      .timeout(30_000)
+      .emitWithAck('chat:join', { gameId: group.room })) as AckAnswer<Page>;
     if (!answer.ok) throw new Error(`chat:join refused: ${answer.error?.message}`);
+    noteIds(client, answer.data.messages);
+  }
+  if (group.reconnect) {
+    // Every later connect is a reconnect: the bare server puts it back in the room by itself.
+    socket.on('connect', () => {
+      if (group.kind !== 'app') {
+        client.backAt = monoMs();
+        return;
+      }
+      rejoin(group, client, socket).catch((error: unknown) => {
+        group.rejoinErrors++;
+        group.rejoinError ??= error instanceof Error ? error.message : String(error);
+      });
+    });
   }
   if (group.watched) socket.on(group.watched, watchPush(client));
   return client;
@@ -138,6 +218,7 @@ interface ConnectRequest {
   concurrency?: number;
   /** Listen for this server push from the start (scoreboard). */
   watch?: string;
+  reconnect?: boolean;
 }
 
 async function connect(request: ConnectRequest) {
@@ -151,6 +232,9 @@ async function connect(request: ConnectRequest) {
     deliveries: 0,
     other: 0,
     watched: request.watch,
+    reconnect: request.reconnect ?? false,
+    rejoinErrors: 0,
+    rejoinError: null,
   };
   groups.set(request.group, group);
   const logins = request.logins ?? Array.from({ length: request.count ?? 0 }, (_, i) => `anon-${i}`);
@@ -265,6 +349,32 @@ function pushes(request: { group: string; since: number }) {
   return { hist: hist.toSparse(), missing, max, min, clients: group.clients.length };
 }
 
+/** How many of a reconnecting group are back and caught up since a drop at `since` (mono ms). */
+function storm(request: { group: string; since: number }) {
+  const group = groups.get(request.group)!;
+  const hist = new Histogram();
+  let back = 0;
+  let last = 0;
+  let caughtUp = 0;
+  for (const client of group.clients) {
+    caughtUp += client.caughtUp;
+    if (!(client.backAt >= request.since)) continue;
+    back++;
+    hist.record(client.backAt - request.since);
+    last = Math.max(last, client.backAt - request.since);
+  }
+  return {
+    back,
+    clients: group.clients.length,
+    connected: group.clients.filter((client) => client.sio?.connected).length,
+    last,
+    caughtUp,
+    hist: hist.toSparse(),
+    rejoinErrors: group.rejoinErrors,
+    rejoinError: group.rejoinError,
+  };
+}
+
 async function handle(message: Record<string, unknown> & { cmd: string; group: string }) {
   switch (message.cmd) {
     case 'connect':
@@ -289,6 +399,8 @@ async function handle(message: Record<string, unknown> & { cmd: string; group: s
       const group = groups.get(message.group)!;
       return { hist: group.hist.toSparse(), deliveries: group.deliveries, other: group.other };
     }
+    case 'storm':
+      return storm(message as unknown as { group: string; since: number });
     case 'pushes':
       return pushes(message as unknown as { group: string; since: number });
     case 'close': {

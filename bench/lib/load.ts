@@ -19,6 +19,8 @@ export interface GroupSpec {
   watch?: string;
   /** Connections opened at once per worker. */
   concurrency?: number;
+  /** Clients reconnect by themselves (the app client's backoff), rejoin and catch up (reconnect storm). */
+  reconnect?: boolean;
 }
 
 export interface ConnectResult {
@@ -63,6 +65,7 @@ export class LoadPool {
           room: spec.room,
           url: i === 0 && options.senderUrl ? options.senderUrl : urls[i % urls.length],
           watch: spec.watch,
+          reconnect: spec.reconnect ?? false,
           concurrency: spec.concurrency ?? 16,
           ...share(i),
         }),
@@ -140,6 +143,36 @@ export class LoadPool {
       /** The first client to have it: about when the server broadcast. */
       min: Math.min(...answers.map((a) => a.min)),
       clients: answers.reduce((sum, a) => sum + a.clients, 0),
+    };
+  }
+
+  /** Of a reconnecting group: how many clients are back and caught up since a drop at `since`. */
+  async storm(group: string, since: number) {
+    const answers = await Promise.all(
+      this.workers.map((worker) =>
+        worker.request<{
+          back: number;
+          clients: number;
+          connected: number;
+          last: number;
+          caughtUp: number;
+          hist: Array<[number, number]>;
+          rejoinErrors: number;
+          rejoinError: string | null;
+        }>({ cmd: 'storm', group, since }),
+      ),
+    );
+    const hist = new Histogram();
+    for (const answer of answers) hist.merge(Histogram.fromSparse(answer.hist));
+    return {
+      back: answers.reduce((sum, a) => sum + a.back, 0),
+      clients: answers.reduce((sum, a) => sum + a.clients, 0),
+      connected: answers.reduce((sum, a) => sum + a.connected, 0),
+      last: Math.max(...answers.map((a) => a.last)),
+      caughtUp: answers.reduce((sum, a) => sum + a.caughtUp, 0),
+      hist,
+      rejoinErrors: answers.reduce((sum, a) => sum + a.rejoinErrors, 0),
+      rejoinError: answers.find((a) => a.rejoinError)?.rejoinError ?? null,
     };
   }
 

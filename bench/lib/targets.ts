@@ -51,6 +51,8 @@ export async function startBenchRedis(): Promise<BenchRedis> {
 
 export interface AppOptions {
   redisUrl?: string;
+  /** Listen on this port (an instance started again where its clients reconnect); default a free one. */
+  port?: number;
   env?: Record<string, string>;
   nodeArgs?: string[];
   name?: string;
@@ -65,7 +67,7 @@ export interface AppOptions {
 
 /** Our app, as deployed: the composition root with Redis, pinned to the server core. */
 export async function startApp(options: AppOptions = {}): Promise<Target> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const root = options.root ?? ROOT;
   const proc = startNode({
@@ -106,7 +108,13 @@ export async function startApp(options: AppOptions = {}): Promise<Target> {
 
 /** The bare Socket.IO reference (with REDIS_URL: the same Streams adapter as ours). */
 export async function startSio(
-  options: { redisUrl?: string; name?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
+  options: {
+    redisUrl?: string;
+    name?: string;
+    nodeArgs?: string[];
+    env?: Record<string, string>;
+    port?: number;
+  } = {},
 ) {
   return startReference('bench/servers/sio-bare.ts', options.name ?? 'sio', options);
 }
@@ -119,9 +127,9 @@ export async function startWs(options: { name?: string; nodeArgs?: string[] } = 
 async function startReference(
   script: string,
   name: string,
-  options: { redisUrl?: string; nodeArgs?: string[]; env?: Record<string, string> },
+  options: { redisUrl?: string; nodeArgs?: string[]; env?: Record<string, string>; port?: number },
 ): Promise<Target> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const proc = startNode({
     name,
