@@ -77,6 +77,20 @@ async function deploy(kind: 'app' | 'sio', adapter: string, count: number): Prom
   return { name, kind, redis, instances };
 }
 
+/** Redis's own counters: commands and bytes, to compare adapters by what they ask of Redis. */
+async function redisCounters(redis: BenchRedis) {
+  const info = await redis.client.info('stats');
+  const read = (name: string) => Number(new RegExp(`${name}:(\\d+)`).exec(info)?.[1] ?? 0);
+  return {
+    commands: read('total_commands_processed'),
+    bytesIn: read('total_net_input_bytes'),
+    bytesOut: read('total_net_output_bytes'),
+  };
+}
+
+/** Per message sent: Redis commands, and KB into and out of Redis. */
+const redisLoads = new Map<string, Array<{ commands: number; kbIn: number; kbOut: number }>>();
+
 const conditions = machine();
 console.log(
   `cross-instance chat: ${clients} receivers, ${fmt(rate, 0)} msg/s, ${conditions.cores} cores, load average ${fmt(conditions.load1, 2)}`,
@@ -117,11 +131,13 @@ try {
     if (sender.connected !== 1 || receivers.connected !== clients)
       throw new Error(`${deployment.name}: ${sender.firstError ?? receivers.firstError}`);
     runs.set(deployment.name, []);
+    redisLoads.set(deployment.name, []);
   }
 
   for (let rep = 0; rep < Number(args.reps); rep++) {
     const order = deployments.map((_, i) => deployments[(i + rep) % deployments.length]!);
     for (const deployment of order) {
+      const countersBefore = await redisCounters(deployment.redis);
       const result = await runSchedule(pool, {
         group: deployment.name,
         senderGroup: `${deployment.name}:send`,
@@ -134,6 +150,13 @@ try {
           (await deployment.redis.cpuMs()),
       });
       runs.get(deployment.name)!.push(result);
+      const countersAfter = await redisCounters(deployment.redis);
+      const perMessage = (delta: number) => delta / Math.max(1, result.sent);
+      redisLoads.get(deployment.name)!.push({
+        commands: perMessage(countersAfter.commands - countersBefore.commands),
+        kbIn: perMessage(countersAfter.bytesIn - countersBefore.bytesIn) / 1024,
+        kbOut: perMessage(countersAfter.bytesOut - countersBefore.bytesOut) / 1024,
+      });
       console.log(
         `  rep ${rep + 1} ${deployment.name.padEnd(15)} delivered ${fmt(result.deliveries / (timing.measureMs / 1000), 0)}/s,` +
           ` p50 ${fmt(result.hist.percentile(50), 2)} ms, p99 ${fmt(result.hist.percentile(99), 2)} ms,` +
@@ -160,6 +183,9 @@ const summary = deployments.map((deployment) => {
     p99: median(results.map((r) => r.hist.percentile(99))),
     cpuUsPerDelivery: median(results.map((r) => (r.serverCpuMs * 1000) / Math.max(1, r.deliveries))),
     loadCpu: Math.max(...results.map((r) => r.loadCpu)),
+    redisCommandsPerMessage: median((redisLoads.get(deployment.name) ?? []).map((r) => r.commands)),
+    redisKbInPerMessage: median((redisLoads.get(deployment.name) ?? []).map((r) => r.kbIn)),
+    redisKbOutPerMessage: median((redisLoads.get(deployment.name) ?? []).map((r) => r.kbOut)),
   };
 });
 /** The same deployment on one instance (`ours sharded ×2` → `ours sharded ×1`). */
@@ -174,6 +200,7 @@ const output = table(
     'server CPU µs/delivery',
     'load CPU (max)',
     '×2 ÷ ×1 (p50 / p99)',
+    'Redis per message (commands / KB in / KB out)',
   ],
   summary.map((s) => {
     const base = one(s.name);
@@ -186,6 +213,7 @@ const output = table(
       fmt(s.cpuUsPerDelivery, 2),
       `${fmt(s.loadCpu * 100, 0)} %`,
       s.name.endsWith('×2') ? `${ratio(s.p50, base.p50)} / ${ratio(s.p99, base.p99)}` : '',
+      `${fmt(s.redisCommandsPerMessage, 1)} / ${fmt(s.redisKbInPerMessage, 2)} / ${fmt(s.redisKbOutPerMessage, 2)}`,
     ];
   }),
 );

@@ -79,6 +79,14 @@ describe.each(['sharded', 'streams'] as const)('two instances on a Redis Cluster
     expect(((await me.json()) as { user: { login: string } }).user.login).toBe(alice.login);
   });
 
+  it("signing out on one instance closes the session's socket on the other", async () => {
+    const alice = await fan('alice', first, second);
+    const closed = new Promise<string>((resolve) => alice.socket.once('disconnect', resolve));
+    const out = await alice.client.json('/api/auth/logout', {});
+    expect(out.status).toBeLessThan(300);
+    expect(await closed).toBe('io server disconnect');
+  });
+
   it('delivers chat sent on one instance to the other, with history and catch-up', async () => {
     const gameId = newGame();
     const alice = await fan('alice', first);

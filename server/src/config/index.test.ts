@@ -91,6 +91,12 @@ describe('loadConfig', () => {
     });
     const cluster = load({ REDIS_URL: 'redis://a:7000, redis://b:7000', REDIS_CLUSTER: '1' });
     expect(cluster.redis).toEqual({ urls: ['redis://a:7000', 'redis://b:7000'], cluster: true });
+    // One stream would put every room's broadcasts on one shard: a cluster gets the sharded adapter.
+    expect(cluster.SOCKET_ADAPTER).toBe('sharded');
+    expect(load({ REDIS_URL: 'redis://cache:6379' }).SOCKET_ADAPTER).toBe('streams');
+    expect(
+      load({ REDIS_URL: 'redis://a:7000', REDIS_CLUSTER: '1', SOCKET_ADAPTER: 'streams' }).SOCKET_ADAPTER,
+    ).toBe('streams');
     expect(load({}).redis).toBeNull();
     expect(() => load({ REDIS_URL: 'redis://a:7000,redis://b:7000' })).toThrow(/set REDIS_CLUSTER=1/);
     expect(() => load({ REDIS_CLUSTER: '1' })).toThrow(/REDIS_CLUSTER: needs REDIS_URL/);

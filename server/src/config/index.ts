@@ -50,8 +50,8 @@ const envSchema = z.object({
     .refine((urls) => urls.length > 0 && urls.every(isRedisUrl), 'must be a redis:// or rediss:// URL')
     .optional(),
   REDIS_CLUSTER: booleanFlag.default(false),
-  // How broadcasts reach the other instances (server/src/realtime/adapter.ts).
-  SOCKET_ADAPTER: z.enum(['streams', 'sharded']).default('streams'),
+  // How broadcasts reach the other instances (server/src/realtime/adapter.ts); unset, it follows REDIS_CLUSTER.
+  SOCKET_ADAPTER: z.enum(['streams', 'sharded']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   GITHUB_CLIENT_ID: optionalString,
@@ -124,11 +124,19 @@ export interface RedisTarget {
   cluster: boolean;
 }
 
-export interface Config extends Omit<Env, 'HOST' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'REDIS_URL'> {
+export interface Config extends Omit<
+  Env,
+  'HOST' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'REDIS_URL' | 'SOCKET_ADAPTER'
+> {
   /** REDIS_URL as given (one URL, or the cluster's seed nodes comma-separated). */
   REDIS_URL?: string;
   /** Redis parsed from REDIS_URL and REDIS_CLUSTER; null keeps state in memory (one instance). */
   redis: RedisTarget | null;
+  /**
+   * The Socket.IO adapter: 'streams' on one Redis (it keeps a dropped client's missed events), and
+   * 'sharded' on a cluster, where one stream would carry every room's broadcasts through one shard.
+   */
+  SOCKET_ADAPTER: 'streams' | 'sharded';
   /**
    * Where the server listens. Unset, it is loopback while the development sign-in is on (anyone who
    * reaches that sign-in can be anyone, admins included) and every interface otherwise.
@@ -201,6 +209,7 @@ export function loadConfig(
     ...values,
     REDIS_URL: values.REDIS_URL?.join(','),
     redis: values.REDIS_URL ? { urls: values.REDIS_URL, cluster: values.REDIS_CLUSTER } : null,
+    SOCKET_ADAPTER: values.SOCKET_ADAPTER ?? (values.REDIS_CLUSTER ? 'sharded' : 'streams'),
     HOST: host,
     devSignInExposed: devSignInEnabled && values.HOST !== undefined && !isLoopbackHost(host),
     PUBLIC_URL: publicUrl,
