@@ -1,7 +1,6 @@
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import type { SearchResult } from '@shared/schemas/search';
 import { cardClass } from '@client/components/button';
-import { ArticleDrawer, FrameViewer } from '@client/features/content';
 import {
   FavouriteTeamsStrip,
   FavouritesQuestionnaires,
@@ -9,6 +8,11 @@ import {
 } from '@client/features/favourites';
 import { SearchPanel, type ExternalQuery } from '@client/features/search';
 import { useDocumentTitle } from '@client/lib/document-title';
+
+// The reader and the frame viewer load when a fan first opens an article, not with the dashboard.
+const loadContent = () => import('@client/features/content');
+const ArticleDrawer = lazy(async () => ({ default: (await loadContent()).ArticleDrawer }));
+const FrameViewer = lazy(async () => ({ default: (await loadContent()).FrameViewer }));
 
 /** The sports side's default query: the same kind of headlines as the tech side's, for the four leagues. */
 export const SPORTS_DEFAULT_QUERY = 'Latest sports news headlines from the NFL, NBA, MLB and NHL';
@@ -65,15 +69,19 @@ export function HomePage() {
         />
       </div>
       <FavouritesQuestionnaires />
-      <ArticleDrawer
-        result={reading}
-        onClose={() => setReading(null)}
-        onViewInFrame={(result) => {
-          setReading(null);
-          setFramed({ url: result.url, title: result.title });
-        }}
-      />
-      <FrameViewer page={framed} onClose={() => setFramed(null)} />
+      <Suspense fallback={null}>
+        {reading ? (
+          <ArticleDrawer
+            result={reading}
+            onClose={() => setReading(null)}
+            onViewInFrame={(result) => {
+              setReading(null);
+              setFramed({ url: result.url, title: result.title });
+            }}
+          />
+        ) : null}
+        {framed ? <FrameViewer page={framed} onClose={() => setFramed(null)} /> : null}
+      </Suspense>
     </>
   );
 }
