@@ -123,7 +123,7 @@ export function MentionInput({
               onClick={() => choose(login)}
               className={`cursor-pointer truncate px-3 py-1.5 ${
                 index === activeIndex
-                  ? 'bg-sky-600 text-white'
+                  ? 'bg-sky-700 text-white'
                   : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'
               }`}
             >

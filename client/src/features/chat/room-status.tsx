@@ -46,7 +46,7 @@ export interface UnreadCount {
 export function UnreadBadge({ unread, mentioned }: UnreadCount) {
   if (unread <= 0) return null;
   return (
-    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white normal-case tracking-normal tabular-nums">
+    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-sky-700 px-2 py-0.5 text-xs font-semibold text-white normal-case tracking-normal tabular-nums">
       {/* The server stops counting at 100. */}
       {unread >= CHAT_UNREAD_COUNT_MAX ? `${CHAT_UNREAD_COUNT_MAX - 1}+` : unread} unread
       {mentioned && (

@@ -71,7 +71,7 @@ export function VoiceChatPanel({ gameId, roomName, login, onParticipantCountChan
             type="button"
             onClick={() => void voice.join()}
             disabled={!voice.deviceReady || voice.isConnecting}
-            className="rounded-lg bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500 disabled:cursor-not-allowed disabled:opacity-50"
+            className="rounded-lg bg-emerald-700 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-500 disabled:cursor-not-allowed disabled:opacity-50"
           >
             {voice.isConnecting ? 'Joining...' : 'Join Voice Chat'}
           </button>
