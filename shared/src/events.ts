@@ -68,7 +68,7 @@ export interface ServerToClientEvents {
    * the room gets chat:message-created instead): the client counts it toward that game's unread.
    */
   'chat:unread-arrived': (arrived: ChatUnreadArrived) => void;
-  /** A moderation action was recorded: to every socket of every moderator and admin. */
+  /** A moderation action was recorded: to the sockets that opened that room's log (chat:moderation-log). */
   'chat:moderation-logged': (entry: ChatModerationEntry) => void;
   /**
    * Someone joined or left voice in a game: the participants get the full presence, everyone else in
@@ -152,7 +152,10 @@ export interface ClientToServerEvents {
     payload: { gameId: string; login: string; minutes: ChatTimeoutMinutes },
     ack: AckCallback<ChatMuted>,
   ) => void;
-  /** The room's latest 20 moderation actions, newest first: moderators and admins only (`forbidden`). */
+  /**
+   * The room's latest 20 moderation actions, newest first: moderators and admins only (`forbidden`).
+   * From then on the socket gets chat:moderation-logged for that room.
+   */
   'chat:moderation-log': (payload: { gameId: string }, ack: AckCallback<ChatModerationLog>) => void;
   /** Enter a game's voice room; answers who is already there (the joiner offers to each). */
   'voice:join': (payload: { gameId: string }, ack: AckCallback<VoiceJoinAnswer>) => void;

@@ -226,6 +226,8 @@ describe('the moderation log', () => {
       await emit(user.socket, 'chat:react', { gameId, messageId: message.id, emoji: '😂', reacted: true }),
     );
 
+    // The admin opened the room's log on the other instance: new entries arrive there live.
+    expect(dataOf(await emit(adminOnB.socket, 'chat:moderation-log', { gameId })).entries).toEqual([]);
     const adminHears = next(adminOnB.socket, 'chat:moderation-logged', (entry) => entry.action === 'delete');
     const deleted = next(user.socket, 'chat:message-deleted');
     await joined(user.socket, gameId);

@@ -6,9 +6,8 @@ import type {
   ChatUnread,
   ChatUnreadArrived,
 } from '@shared/schemas/chat';
-import type { Config } from '../config';
 import type { AppServer } from '../realtime';
-import { gameRoom, unreadRoom, userRoom } from '../realtime/rooms';
+import { gameRoom, moderationRoom, unreadRoom, userRoom } from '../realtime/rooms';
 
 /** What a game's room features push, and to whom, on every instance (through the adapter). */
 export interface ChatRoomBroadcaster {
@@ -20,15 +19,11 @@ export interface ChatRoomBroadcaster {
   unreadChanged(login: string, unread: ChatUnread): void;
   /** To sockets following the game's unread state that are not in its room (those get the message). */
   unreadArrived(arrived: ChatUnreadArrived): void;
-  /** To every socket of every moderator and admin, and of the one who acted. */
+  /** To the moderators' and admins' sockets that opened the room's moderation log. */
   moderationLogged(entry: ChatModerationEntry): void;
 }
 
-export function createChatRoomBroadcaster(
-  io: AppServer,
-  config: Pick<Config, 'MODERATOR_LOGINS' | 'ADMIN_LOGINS'>,
-): ChatRoomBroadcaster {
-  const moderatorRooms = [...config.MODERATOR_LOGINS, ...config.ADMIN_LOGINS].map(userRoom);
+export function createChatRoomBroadcaster(io: AppServer): ChatRoomBroadcaster {
   return {
     reactionsChanged: (changed) => io.to(gameRoom(changed.gameId)).emit('chat:reactions-changed', changed),
     roomChanged: (room) => io.to(gameRoom(room.gameId)).emit('chat:room-changed', room),
@@ -36,7 +31,6 @@ export function createChatRoomBroadcaster(
     unreadChanged: (login, unread) => io.to(userRoom(login)).emit('chat:unread-changed', unread),
     unreadArrived: (arrived) =>
       io.to(unreadRoom(arrived.gameId)).except(gameRoom(arrived.gameId)).emit('chat:unread-arrived', arrived),
-    moderationLogged: (entry) =>
-      io.to([...moderatorRooms, userRoom(entry.moderator)]).emit('chat:moderation-logged', entry),
+    moderationLogged: (entry) => io.to(moderationRoom(entry.gameId)).emit('chat:moderation-logged', entry),
   };
 }

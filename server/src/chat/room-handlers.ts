@@ -11,6 +11,7 @@ import {
 } from '@shared/schemas/chat';
 import { ackedOnSocket } from '../realtime/ack';
 import type { AppSocket } from '../realtime';
+import { moderationRoom } from '../realtime/rooms';
 import { recentSpeakers } from './mentions';
 import type { ChatModeration } from './moderation';
 import type { ChatReactions } from './reactions';
@@ -63,7 +64,12 @@ export function createChatRoomSocketHandlers(
   const timeout = on(chatTimeoutSchema, (socket, { gameId, login, minutes }) =>
     moderation.timeout(identity(socket), gameId, login, minutes),
   );
-  const log = on(chatModerationLogSchema, (socket, { gameId }) => moderation.log(identity(socket), gameId));
+  const log = on(chatModerationLogSchema, async (socket, { gameId }) => {
+    const entries = await moderation.log(identity(socket), gameId);
+    // Refused for anyone but moderators and admins (above); from now on they get each new entry live.
+    await socket.join(moderationRoom(gameId));
+    return entries;
+  });
 
   return (socket) => {
     socket.on('chat:react', react);

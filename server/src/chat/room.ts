@@ -39,7 +39,7 @@ export interface ChatRoomDeps {
 export function createChatRoom(deps: ChatRoomDeps) {
   const { store, io, config, limiter, logger } = deps;
   const rooms = createChatRoomStore(store);
-  const broadcaster = createChatRoomBroadcaster(io, config);
+  const broadcaster = createChatRoomBroadcaster(io);
   const moderation = createChatModeration({ rooms, broadcaster, config });
   const reactions = createChatReactions({
     rooms,

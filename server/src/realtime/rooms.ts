@@ -31,3 +31,6 @@ const UNREAD_ROOM_PREFIX = 'chat-unread:';
 /** Sockets that follow a game's unread count without being in its room (a page of game cards). */
 export const unreadRoom = (gameId: string) => `${UNREAD_ROOM_PREFIX}${gameId}`;
 export const isUnreadRoom = (room: string) => room.startsWith(UNREAD_ROOM_PREFIX);
+
+/** Moderators' and admins' sockets that opened a game's moderation log: they get each new entry. */
+export const moderationRoom = (gameId: string) => `chat-moderation:${gameId}`;
