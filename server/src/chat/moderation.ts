@@ -15,6 +15,9 @@ import type { ChatRoomBroadcaster } from './room-broadcaster';
 import { messageFields, type ChatRoomStore, type StoredModerationEntry } from './room-store';
 import type { ChatIdentity } from './service';
 
+/** How many of a room's newest messages are searched for how a timed-out login is written. */
+const RECENT_AUTHORS_SCAN = 100;
+
 /** The longest slow mode: a send is remembered this long, whatever the room's setting becomes. */
 const SLOW_MODE_MAX_MS = 60_000;
 
@@ -114,12 +117,18 @@ export function createChatModeration(deps: ChatModerationDeps) {
     async timeout(
       identity: ChatIdentity,
       gameId: string,
-      login: string,
+      typed: string,
       minutes: ChatTimeoutMinutes,
     ): Promise<ChatMuted> {
       assertModerator(identity, 'time someone out');
-      if (sameLogin(login, identity.login)) throw errors.badRequest('You cannot time yourself out.');
-      if (roleFor(login, config) === 'admin') throw errors.forbidden('An admin cannot be timed out.');
+      if (sameLogin(typed, identity.login)) throw errors.badRequest('You cannot time yourself out.');
+      if (roleFor(typed, config) === 'admin') throw errors.forbidden('An admin cannot be timed out.');
+      // The login as its owner writes it when they spoke lately (their sockets' room is named by it).
+      const recent = await fromStore(() => rooms.newestMessages(gameId, RECENT_AUTHORS_SCAN));
+      const login =
+        recent
+          .map((entry) => messageFields(entry)?.login)
+          .find((author) => author && sameLogin(author, typed)) ?? typed;
       const at = now();
       const untilMs = at + minutes * 60_000;
       await fromStore(() => rooms.mute(gameId, login, untilMs, at));
