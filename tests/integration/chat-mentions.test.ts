@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emit, emitUntyped } from '../helpers/emit';
-import { dataOf, fan, newGame, next, say, twoInstances, unique } from './chat-room-helpers';
+import { CHAT_MESSAGE_MAX_CHARS } from '@shared/limits';
+import { dataOf, fan, gameData, newGame, next, say, twoInstances, unique } from './chat-room-helpers';
 
 describe('chat mentions', () => {
   it('lists the logins a message mentions, the same on both instances and in later pages', async () => {
@@ -53,5 +54,27 @@ describe('chat mentions', () => {
         error: { code: 'bad_request' },
       });
     }
+  });
+
+  it('refuses an oversized message full of mentions, and stores nothing', async () => {
+    const [a] = await twoInstances();
+    const gameId = newGame();
+    const alice = await fan(a, unique('alice'));
+    await say(alice.socket, gameId, 'first');
+    const before = await gameData(gameId);
+    const text = `@${alice.login} `.repeat(
+      Math.ceil((CHAT_MESSAGE_MAX_CHARS + 1) / (alice.login.length + 2)),
+    );
+    expect(text.trim().length).toBeGreaterThan(CHAT_MESSAGE_MAX_CHARS);
+    expect(
+      await emit(alice.socket, 'chat:send', { gameId, message: text, team: 'home', teamName: 'Chiefs' }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad_request',
+        message: expect.stringContaining(`at most ${CHAT_MESSAGE_MAX_CHARS} characters`),
+      },
+    });
+    expect(await gameData(gameId)).toEqual(before);
   });
 });
