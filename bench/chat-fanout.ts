@@ -52,7 +52,7 @@ const { values: args } = parseArgs({
 if (args.help) {
   console.log(`npm run bench:chat -- [--clients 200,1000] [--deliveries 10000] [--reps 3] [--warmup 3]
   [--measure 10] [--drain 2] [--size 100] [--workers 2] [--targets ws,sio,ours] [--profile]
-  [--history 60] [--ceiling] [--ceiling-clients 200]
+  [--history 60] [--ceiling] [--ceiling-clients 200] [--reactions 0] (reactions/s in our room meanwhile)
   [--app-root DIR] (with the target \`before\`: another checkout of the app, for before/after)
 --ceiling raises the delivery rate (×1.5 a step from 10,000/s) until p99 passes 50 ms or a delivery is
   lost, for each target, in a room of --ceiling-clients clients (3 s warm-up, 5 s measured a step).
