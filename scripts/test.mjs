@@ -3,7 +3,7 @@
 // the lockfile check (every platform package listed), typecheck, lint (eslint + prettier), vitest
 // (unit, component and integration tests against a real redis-server), the compiled server's start-up,
 // and Playwright end-to-end tests in Debian's Chromium.
-// System packages it needs (redis-server, chromium, coturn, nginx) are installed with apt-get when
+// System packages it needs (redis-server and redis-cli, chromium, coturn, nginx) are installed with apt-get when
 // missing and running as root; otherwise it says what to install. No other network access.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +20,8 @@ function onPath(command) {
 function ensureSystemPackages() {
   const missing = [];
   if (!onPath('redis-server')) missing.push('redis-server');
+  // redis-cli (Debian's redis-tools, which redis-server pulls in) joins the Redis Cluster test's nodes.
+  if (!onPath('redis-cli')) missing.push('redis-tools');
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   // coturn: the TURN server that carries voice media on loopback in the e2e tests.
   if (!onPath('turnserver')) missing.push('coturn');
