@@ -3,8 +3,8 @@
 // the lockfile check (every platform package listed), typecheck, lint (eslint + prettier), vitest
 // (unit, component and integration tests against a real redis-server), the compiled server's start-up,
 // and Playwright end-to-end tests in Debian's Chromium.
-// System packages it needs (redis-server and redis-cli, chromium, coturn, nginx) are installed with apt-get when
-// missing and running as root; otherwise it says what to install. No other network access.
+// System packages it needs (redis-server and redis-cli, chromium, coturn, nginx) are installed with
+// apt-get when missing and running as root; otherwise it says what to install. No other network access.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
