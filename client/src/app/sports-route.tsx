@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { findTeam, LEAGUE_KEYS, type LeagueKey } from '@shared/data/teams';
 import { RoomUnreadBadge, useUnreadFollower } from '@client/features/chat';
 import { useFavouriteTeams } from '@client/features/favourites';
@@ -9,7 +10,8 @@ import { GameRoom } from './game-room';
 /**
  * The Sports route: the sports feature with the game room (chat + voice) in its game dialog, each
  * card's unread badge for rooms the user has opened, and the user's favourite teams first, following
- * edits live. Favourites are kept by short name; games carry catalogue full names.
+ * edits live. Favourites are kept by short name; games carry catalogue full names. `?game=<id>` (an
+ * alert's link) opens that game's dialog; closing it drops the parameter.
  */
 export function SportsRoute() {
   const { user } = useAuth();
@@ -31,8 +33,23 @@ export function SportsRoute() {
     return names;
   }, [favourites]);
 
+  const [params, setParams] = useSearchParams();
+  const dropGameLink = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          current.delete('game');
+          return current;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
   return (
     <SportsPage
+      openGameId={params.get('game')}
+      onOpenGameClosed={dropGameLink}
       isFavouriteTeam={(league, teamName) => favouriteNames.get(league)?.has(teamName) ?? false}
       renderGameBadge={(game) => <RoomUnreadBadge gameId={game.id} />}
       renderGameChat={(game) => (

@@ -283,6 +283,22 @@ describe('Sports page', () => {
 });
 
 describe('Game details dialog', () => {
+  it('opens for a linked game once the scoreboard shows it, and closing it drops the link', async () => {
+    const user = userEvent.setup();
+    const closed = vi.fn();
+    const { rerender } = render(<SportsPage openGameId="2" onOpenGameClosed={closed} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Detroit Lions vs Kansas City Chiefs' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    expect(closed).toHaveBeenCalledTimes(1);
+    rerender(<SportsPage openGameId={null} onOpenGameClosed={closed} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The same link again (another alert for that game) opens it again.
+    rerender(<SportsPage openGameId="2" onOpenGameClosed={closed} />);
+    expect(
+      await screen.findByRole('dialog', { name: 'Detroit Lions vs Kansas City Chiefs' }),
+    ).toBeInTheDocument();
+  });
+
   it('opens titled away vs home, refreshes the game, updates in place and shows advanced stats', async () => {
     const user = userEvent.setup();
     // The game refresh and the page content wait until the test lets them through.

@@ -25,6 +25,10 @@ export interface SportsPageProps {
   isFavouriteTeam?: (league: LeagueKey, teamName: string) => boolean;
   /** A badge the app shows on each game card (the game room's unread count). */
   renderGameBadge?: (game: Game) => ReactNode;
+  /** A game whose dialog opens once the scoreboard shows it (a link to the game, e.g. from an alert). */
+  openGameId?: string | null;
+  /** The dialog opened for openGameId closed (the app drops the link). */
+  onOpenGameClosed?: () => void;
 }
 
 function ErrorPanel({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
@@ -81,7 +85,13 @@ function ProgressPanel({ title, message }: { title: string; message: string | nu
  * with Hide scores every score is "–" until the viewer reveals that game. 'Refresh All' asks the server to refresh from its source; 'Refresh API' reads the
  * scoreboard again. A game opens its details dialog, which follows the game's pushes in place.
  */
-export function SportsPage({ renderGameChat, isFavouriteTeam, renderGameBadge }: SportsPageProps) {
+export function SportsPage({
+  renderGameChat,
+  isFavouriteTeam,
+  renderGameBadge,
+  openGameId = null,
+  onOpenGameClosed,
+}: SportsPageProps) {
   useDocumentTitle('Sports');
   const sports = useSportsData();
   const { data, loading, loadError, refreshing, refreshError, progress } = sports;
@@ -117,13 +127,27 @@ export function SportsPage({ renderGameChat, isFavouriteTeam, renderGameBadge }:
     setDialogOpen(true);
   }, []);
 
+  // A linked game opens once, as soon as the scoreboard shows it; closing its dialog drops the link.
+  const linkOpened = useRef<string | null>(null);
+  const linkedGame = useMemo(
+    () => (data && openGameId ? (allGames(data).find((game) => game.id === openGameId) ?? null) : null),
+    [data, openGameId],
+  );
+  useEffect(() => {
+    if (openGameId === null) linkOpened.current = null;
+    if (!linkedGame || linkOpened.current === linkedGame.id) return;
+    linkOpened.current = linkedGame.id;
+    openGame(linkedGame);
+  }, [openGameId, linkedGame, openGame]);
+
   const closeGame = useCallback(() => {
+    if (openGameId !== null && selectedId === openGameId) onOpenGameClosed?.();
     setDialogOpen(false);
     clearTimer.current = setTimeout(() => {
       setSelectedId(null);
       setLastSelected(null);
     }, GAME_DIALOG_CLEAR_DELAY_MS);
-  }, []);
+  }, [openGameId, selectedId, onOpenGameClosed]);
 
   const leagues = (data?.leagues ?? []).filter((league) => league.games.length > 0);
   const showProgress = refreshing || progress !== null || (loading && !data);
