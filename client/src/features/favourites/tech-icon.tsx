@@ -1,119 +1,38 @@
-import { useState } from 'react';
-import {
-  siAngular,
-  siCplusplus,
-  siDart,
-  siDatabricks,
-  siDjango,
-  siExpress,
-  siFigma,
-  siFlask,
-  siFlutter,
-  siGo,
-  siGoogle,
-  siHuggingface,
-  siJavascript,
-  siKotlin,
-  siLaravel,
-  siMeta,
-  siNetflix,
-  siNextdotjs,
-  siNodedotjs,
-  siNotion,
-  siNuxt,
-  siNvidia,
-  siOpenjdk,
-  siPerplexity,
-  siPhp,
-  siPlanetscale,
-  siPython,
-  siPytorch,
-  siR,
-  siReact,
-  siRuby,
-  siRubyonrails,
-  siRust,
-  siScala,
-  siShopify,
-  siSnowflake,
-  siSpringboot,
-  siStripe,
-  siSupabase,
-  siSwift,
-  siTensorflow,
-  siTesla,
-  siTypescript,
-  siUber,
-  siAirbnb,
-  siAnthropic,
-  siApple,
-  siVercel,
-  siVuedotjs,
-  type SimpleIcon,
-} from 'simple-icons';
+import { useEffect, useState } from 'react';
+import type { SimpleIcon } from 'simple-icons';
 import type { InterestItem, TechCategoryKey } from '@shared/data/tech-interests';
 import { isNearBlack, textOn } from './colours';
 
-/**
- * Icons that ship in the simple-icons package, imported one by one so only these are bundled, keyed
- * `{category}:{short_name}`. They replace the catalogue's CDN URLs; items without one here fall back
- * to the catalogue's icon_url, then to a coloured initial.
- */
-const PACKAGED_ICONS: Record<string, SimpleIcon> = {
-  'languages:JS': siJavascript,
-  'languages:TS': siTypescript,
-  'languages:PY': siPython,
-  'languages:JAVA': siOpenjdk,
-  'languages:C++': siCplusplus,
-  'languages:GO': siGo,
-  'languages:RUST': siRust,
-  'languages:SWIFT': siSwift,
-  'languages:KT': siKotlin,
-  'languages:PHP': siPhp,
-  'languages:RB': siRuby,
-  'languages:R': siR,
-  'languages:SCALA': siScala,
-  'languages:DART': siDart,
-  'stacks:REACT': siReact,
-  'stacks:VUE': siVuedotjs,
-  'stacks:NG': siAngular,
-  'stacks:NODE': siNodedotjs,
-  'stacks:EXP': siExpress,
-  'stacks:NEXT': siNextdotjs,
-  'stacks:NUXT': siNuxt,
-  'stacks:DJ': siDjango,
-  'stacks:FLASK': siFlask,
-  'stacks:SPRING': siSpringboot,
-  'stacks:LARAVEL': siLaravel,
-  'stacks:RAILS': siRubyonrails,
-  'stacks:FLUTTER': siFlutter,
-  'stacks:RN': siReact,
-  'stacks:TF': siTensorflow,
-  'stacks:PT': siPytorch,
-  'companies:ANTHROPIC': siAnthropic,
-  'companies:GOOGLE': siGoogle,
-  'companies:AAPL': siApple,
-  'companies:META': siMeta,
-  'companies:TSLA': siTesla,
-  'companies:NVDA': siNvidia,
-  'companies:NFLX': siNetflix,
-  'companies:UBER': siUber,
-  'companies:ABNB': siAirbnb,
-  'companies:STRIPE': siStripe,
-  'companies:SHOP': siShopify,
-  'companies:SNOW': siSnowflake,
-  'companies:DATABRICKS': siDatabricks,
-  'companies:HF': siHuggingface,
-  'companies:PERP': siPerplexity,
-  'companies:NOTION': siNotion,
-  'companies:FIGMA': siFigma,
-  'companies:VERCEL': siVercel,
-  'companies:SUPABASE': siSupabase,
-  'companies:PLANET': siPlanetscale,
-};
+type IconMap = Record<string, SimpleIcon>;
 
-export function packagedIcon(category: TechCategoryKey, shortName: string): SimpleIcon | undefined {
-  return PACKAGED_ICONS[`${category}:${shortName}`];
+let loadedIcons: IconMap | null = null;
+let iconsLoading: Promise<IconMap> | null = null;
+
+/**
+ * The packaged icons (packaged-icons.ts) are about 22 KB of SVG paths (gzip), so they load when an
+ * icon is first drawn, after the dashboard's strips have painted, not with the page. Until then an
+ * icon keeps its place empty; if they cannot load, items show their catalogue icon or initial.
+ */
+function usePackagedIcons(): IconMap | null {
+  const [icons, setIcons] = useState(loadedIcons);
+  useEffect(() => {
+    if (icons) return;
+    let live = true;
+    iconsLoading ??= import('./packaged-icons').then(
+      (module) => (loadedIcons = module.PACKAGED_ICONS),
+      (error: unknown) => {
+        console.warn('favourites: the tech icons did not load', error);
+        return (loadedIcons = {});
+      },
+    );
+    void iconsLoading.then((loaded) => {
+      if (live) setIcons(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [icons]);
+  return icons;
 }
 
 /** The first letter of the short code on the item's colour, for items without an icon. */
@@ -141,7 +60,9 @@ export function TechIcon({
   className: string;
 }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const icon = packagedIcon(category, item.short_name);
+  const icons = usePackagedIcons();
+  if (!icons) return <span aria-hidden="true" className={className} />;
+  const icon = icons[`${category}:${item.short_name}`];
   if (icon) {
     const fill = `#${icon.hex}`;
     return (
