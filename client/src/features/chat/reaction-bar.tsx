@@ -58,11 +58,12 @@ function ReactionChip({
         <span aria-hidden="true">{reaction.emoji}</span>
         <span aria-hidden="true">{count}</span>
       </button>
-      {/* Who reacted, on hover or focus; screen readers get it as the button's description. */}
+      {/* Who reacted, on hover or focus; screen readers get it as the button's description. It opens
+          downwards: above the first message it would be cut off by the list's top edge. */}
       <span
         id={whoId}
         role="tooltip"
-        className="pointer-events-none absolute bottom-full left-0 z-20 mb-1 hidden w-max max-w-56 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow-lg group-focus-within/reaction:block group-hover/reaction:block dark:bg-slate-100 dark:text-slate-900"
+        className="pointer-events-none absolute top-full left-0 z-20 mt-1 hidden w-max max-w-56 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow-lg group-focus-within/reaction:block group-hover/reaction:block dark:bg-slate-100 dark:text-slate-900"
       >
         {count} {count === 1 ? 'reaction' : 'reactions'}:{' '}
         {reaction.logins.map((login) => `@${login}`).join(', ')}
@@ -133,6 +134,7 @@ export function ReactionPicker({
       >
         <SmilePlus aria-hidden="true" className="h-4 w-4" />
       </button>
+      {/* Downwards, like the tooltip: the list can scroll to what is below, never to what is above. */}
       {picking && (
         <span
           ref={pickerRef}
@@ -140,7 +142,7 @@ export function ReactionPicker({
           role="group"
           aria-label="Reactions"
           onKeyDown={onPickerKeyDown}
-          className={`absolute bottom-full z-20 mb-1 flex gap-0.5 rounded-full border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${
+          className={`absolute top-full z-20 mt-1 flex gap-0.5 rounded-full border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${
             quiet ? 'right-0' : 'left-0'
           }`}
         >
