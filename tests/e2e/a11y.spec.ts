@@ -230,6 +230,56 @@ for (const theme of THEMES) {
       await expectFocusManaged(page, stats, statsDialog, 'the Advanced Stats dialog');
     });
 
+    test("a game room's reactions, mention list and moderation tools", async ({ page, browser }) => {
+      // A moderator in the Lions' room, with a message from another fan to react to and mention.
+      await signIn(page, { login: 'rooms-moderator' });
+      await page.goto('/sports');
+      await page
+        .getByRole('button', { name: /Detroit Lions/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: /Detroit Lions vs Kansas City Chiefs/ });
+      await dialog.getByRole('radio', { name: /Away/ }).click();
+      await dialog.getByRole('button', { name: 'Join Chat' }).click();
+      const input = dialog.getByRole('combobox', { name: 'Message' });
+      const gameId = (await input.getAttribute('id'))!.replace(/^chat-input-/, '');
+
+      const other = await browser.newContext();
+      await prepare(other, theme);
+      const otherPage = await other.newPage();
+      await signIn(otherPage, { login: 'a11y-fan' });
+      const text = `Roar in the ${theme} theme`;
+      const posted = await otherPage.request.post(`/api/chat/games/${gameId}/messages`, {
+        data: { message: text, team: 'home', awayTeam: 'Detroit Lions', homeTeam: 'Kansas City Chiefs' },
+      });
+      expect(posted.ok()).toBe(true);
+      await other.close();
+
+      const row = dialog
+        .getByRole('log', { name: 'Chat messages' })
+        .getByRole('listitem')
+        .filter({ hasText: text });
+      await row.hover();
+      await row.getByRole('button', { name: 'Add reaction' }).click();
+      await row.getByRole('button', { name: 'React with 👍' }).click();
+      await expect(row.getByRole('button', { name: 'Remove 👍 reaction' })).toBeVisible();
+      await dialog.getByText('Moderation', { exact: true }).click();
+      await dialog.getByLabel('Slow mode').selectOption('5 s');
+      await expect(dialog.getByText('Slow mode is on (5 s)')).toBeVisible();
+      await input.pressSequentially('Nice one @a11y');
+      await expect(dialog.getByRole('listbox', { name: 'Mention someone' })).toBeVisible();
+      await expectAccessible(page, 'a game room with the mention list open', theme);
+
+      await input.press('Escape');
+      await row.hover();
+      await row.getByRole('button', { name: 'Add reaction' }).click();
+      await expect(row.getByRole('group', { name: 'Reactions' })).toBeVisible();
+      await expectAccessible(page, 'a game room with the reaction picker open', theme);
+      await page.keyboard.press('Escape');
+      await dialog.getByLabel('Slow mode').selectOption('Off');
+      await expect(dialog.getByText('Slow mode is on (5 s)')).toBeHidden();
+    });
+
     test('the game-day settings dialog', async ({ page, context }) => {
       await context.addInitScript(() =>
         localStorage.setItem(
