@@ -54,7 +54,9 @@ type Packet = [event: string, ...args: unknown[]];
  * acknowledgement (when it has one) is `rate_limited` with the wait until it would be accepted.
  * Each socket gets its own bucket, so the socket that floods is the only one refused.
  */
-export function eventBudget(limits: SocketLimits, now: () => number = performance.now.bind(performance)) {
+const monotonicNow = () => performance.now();
+
+export function eventBudget(limits: SocketLimits, now: () => number = monotonicNow) {
   let tokens = limits.eventBurst;
   let refilledAt = now();
   return (packet: Packet, next: (error?: Error) => void): void => {
