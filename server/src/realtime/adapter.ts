@@ -15,7 +15,37 @@ export type SocketAdapterKind = 'streams' | 'sharded';
  *   comes back rejoins and catches up from the chat history (chat:sync).
  */
 export function createRedisAdapter(redis: RedisClient, kind: SocketAdapterKind) {
-  if (kind === 'sharded')
-    return createShardedAdapter(redis, redis.duplicate(), { subscriptionMode: 'dynamic' });
-  return createStreamsAdapter(redis);
+  if (kind === 'streams') return createStreamsAdapter(redis);
+  const subscriber = quietSubscriber(redis.duplicate());
+  const create = createShardedAdapter(redis, subscriber, { subscriptionMode: 'dynamic' });
+  let open = 0;
+  // A function, not an arrow: Socket.IO calls the factory with `new`.
+  return function shardedAdapter(nsp: unknown) {
+    const adapter = create(nsp);
+    open++;
+    const close = adapter.close.bind(adapter);
+    // The adapter unsubscribes on close but leaves its subscriber connection open: the last one to
+    // close ends it. Not awaited: while Redis is down the unsubscribes would wait for it.
+    adapter.close = () => {
+      void close();
+      if (--open === 0) subscriber.disconnect();
+    };
+    return adapter;
+  };
+}
+
+/**
+ * The sharded adapter subscribes and unsubscribes as rooms come and go and never looks at the
+ * answer: one that fails (the connection closing) would be an unhandled rejection. Here it is
+ * dropped; the connection subscribes again to every channel when it reconnects.
+ */
+function quietSubscriber(client: RedisClient): RedisClient {
+  const subscribe = client.ssubscribe.bind(client);
+  const unsubscribe = client.sunsubscribe.bind(client);
+  client.ssubscribe = ((...args: Parameters<typeof subscribe>) =>
+    subscribe(...args).catch(() => 0)) as typeof client.ssubscribe;
+  client.sunsubscribe = ((...args: Parameters<typeof unsubscribe>) =>
+    unsubscribe(...args).catch(() => 0)) as typeof client.sunsubscribe;
+  client.on('error', () => {}); // reported by the connection it was duplicated from
+  return client;
 }
