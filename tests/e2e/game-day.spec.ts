@@ -116,6 +116,11 @@ test('a score change of a favourite team toasts in every open tab, and the toast
   await expect(second).toHaveURL(new RegExp(`/sports\\?game=${BILLS_GAME}$`));
   await expect(second.getByRole('dialog', { name: 'Buffalo Bills vs Miami Dolphins' })).toBeVisible();
   await expect(toasts(second).getByRole('button')).toHaveCount(0);
+
+  // A setting changed in one tab holds in the other at once.
+  await page.getByRole('button', { name: 'Game-day settings' }).click();
+  await page.getByRole('dialog', { name: 'Game-day settings' }).getByText('30 s', { exact: true }).click();
+  await expect(second.getByText('Delayed 30 s')).toBeVisible();
 });
 
 test('with every tab hidden, one desktop notification goes out per event, across tabs', async ({
