@@ -18,6 +18,7 @@ afterAll(async () => {
 it("moves a game's chat history and voice presence to their hash-tagged names", async () => {
   const gameId = `legacy-${randomUUID().slice(0, 8)}`;
   const kept = `legacy-${randomUUID().slice(0, 8)}`;
+  await redis.del(keys.migrationDone('game-hash-tags'));
   await redis.xadd(`tt:chat:${gameId}:messages`, '*', 'v', '{"message":"before the upgrade"}');
   await redis.pexpire(`tt:chat:${gameId}:messages`, 60_000);
   await redis.hset(`tt:voice:${gameId}:participants`, 'socket-1', '{}');
@@ -35,7 +36,9 @@ it("moves a game's chat history and voice presence to their hash-tagged names", 
   expect((await redis.xrange(keys.chatHistory(kept), '-', '+')).map(([, fields]) => fields[1])).toEqual([
     'new',
   ]);
-  // A second start finds nothing of this game left to move.
-  await moveLegacyGameKeys(redis, createLogger('silent'));
   expect(await redis.exists(`tt:chat:${gameId}:messages`, `tt:voice:${gameId}:participants`)).toBe(0);
+  // Later starts do not scan again.
+  await redis.xadd(`tt:chat:${gameId}-late:messages`, '*', 'v', 'late');
+  expect(await moveLegacyGameKeys(redis, createLogger('silent'))).toBe(0);
+  expect(await redis.exists(`tt:chat:${gameId}-late:messages`)).toBe(1);
 });

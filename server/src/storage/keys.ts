@@ -57,6 +57,8 @@ export const keys = {
   /** Cached page reads and AI digests, by a hash of the URL. */
   contentPage: (hash: string) => `${KEY_PREFIX}content:page:${hash}`,
   contentDigest: (hash: string) => `${KEY_PREFIX}content:digest:${hash}`,
+  /** Present once a one-off change to stored data has run (legacy-keys.ts). */
+  migrationDone: (name: string) => `${KEY_PREFIX}migration:${name}`,
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { Cluster } from 'ioredis';
 import type { Logger } from 'pino';
-import { legacyGameKeys } from './keys';
+import { keys, legacyGameKeys } from './keys';
 import type { RedisClient } from './redis-clients';
 
 /**
@@ -13,6 +13,9 @@ import type { RedisClient } from './redis-clients';
  */
 export async function moveLegacyGameKeys(redis: RedisClient, logger: Logger): Promise<number> {
   if (redis instanceof Cluster) return 0;
+  // Once a scan went through, later starts skip it (a keyspace of sessions takes a while to scan).
+  const done = keys.migrationDone('game-hash-tags');
+  if (await redis.exists(done)) return 0;
   let moved = 0;
   for (const legacy of legacyGameKeys) {
     let cursor = '0';
@@ -27,6 +30,7 @@ export async function moveLegacyGameKeys(redis: RedisClient, logger: Logger): Pr
       }
     } while (cursor !== '0');
   }
+  await redis.set(done, new Date().toISOString());
   if (moved > 0) logger.info({ moved }, 'moved per-game keys to their hash-tagged names');
   return moved;
 }
