@@ -1,25 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startRedisCluster, type RedisCluster } from '../../../tests/helpers/redis-cluster';
 import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
 import { compareStreamIds, isStreamId, type Store } from './store';
 
 /**
- * One contract, two implementations: whatever a feature relies on behaves the same in memory and on
- * Redis. Each test uses its own key namespace so runs never see each other's data.
+ * One contract, two implementations: whatever a feature relies on behaves the same in memory, on
+ * Redis and on a Redis Cluster (where an operation over several keys needs them on one shard: the
+ * tests give such keys one hash tag, as keys.ts does a game's). Each test uses its own key namespace
+ * so runs never see each other's data.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl)
   throw new Error('TEST_REDIS_URL is not set: run through vitest (tests/helpers/redis-global-setup.ts)');
 const redis = new Redis(redisUrl, { lazyConnect: false });
+let cluster: RedisCluster;
+beforeAll(async () => {
+  cluster = await startRedisCluster();
+}, 30_000);
 afterAll(async () => {
   await redis.quit();
+  await cluster?.stop();
 });
 
 const implementations: Array<[string, () => Store]> = [
   ['MemoryStore', () => new MemoryStore()],
   ['RedisStore', () => new RedisStore(redis)],
+  ['RedisStore on a cluster', () => new RedisStore(cluster.client)],
 ];
 
 describe.each(implementations)('%s', (_name, make) => {
