@@ -224,14 +224,12 @@ async function seedHistory(url: string, room: string, count: number): Promise<vo
   const socket = connectSio(url, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie } });
   try {
     for (let i = 0; i < count; i++) {
-      const answer = (await socket
-        .timeout(10_000)
-        .emitWithAck('chat:send', {
-          gameId: room,
-          message: `earlier message ${i}`,
-          team: 'home',
-          teamName: 'Chiefs',
-        })) as {
+      const answer = (await socket.timeout(10_000).emitWithAck('chat:send', {
+        gameId: room,
+        message: `earlier message ${i}`,
+        team: 'home',
+        teamName: 'Chiefs',
+      })) as {
         ok: boolean;
       };
       if (!answer.ok) throw new Error(`seeding the history was refused: ${JSON.stringify(answer)}`);
