@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { reloadPaused, signIn } from './helpers';
 
 /** An AI team picks 1.5 s after the turn passes to it. */
 const AI_PICK_DELAY_MS = 1500;
@@ -43,12 +43,14 @@ test('two tabs of the fantasy page share one league and one AI clock', async ({ 
   await page.clock.install();
   await signIn(page);
   await page.goto('/fantasy');
-  await page.clock.pauseAt(Date.now() + 60_000);
   await expect(heading(page)).toBeVisible();
   const first = page;
   const second = await page.context().newPage();
   await second.goto('/fantasy');
   await expect(heading(second)).toBeVisible();
+  // Paused once both pages show (their code loads on demand and React reveals it on a timer); the
+  // draft, and so the AI clock, starts only with Start Draft.
+  await page.clock.pauseAt(Date.now() + 60_000);
 
   // The draft starts in the first tab; the second follows.
   await tab(first, 'Draft Room').click();
@@ -62,7 +64,7 @@ test('two tabs of the fantasy page share one league and one AI clock', async ({ 
   await expect(boardCell(second, 1)).toContainText(mine[0]!);
   await picksMade(second, 1);
   await expect(yourTurn(second)).toBeHidden();
-  await expect(second.getByRole('status')).toContainText('Pick 2: Tech Titans is picking');
+  await expect(second.getByRole('main').getByRole('status')).toContainText('Pick 2: Tech Titans is picking');
 
   // The nine AI picks of round 1: one per AI delay in both tabs together, not one per tab.
   await runAiPicks([first, second], 1, 10);
@@ -96,7 +98,7 @@ test('two tabs of the fantasy page share one league and one AI clock', async ({ 
   expect(new Set(saved.map((pick) => pick.company)).size).toBe(20);
 
   // A reload of the remaining tab brings the same league back.
-  await second.reload();
+  await reloadPaused(second, tab(second, 'Draft Room'));
   await tab(second, 'Draft Room').click();
   await picksMade(second, 20);
   await expect(boardCell(second, 1)).toContainText(mine[0]!);

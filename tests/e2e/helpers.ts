@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { DEFAULT_FAKE_USER, ERROR_COOKIE, LOGIN_COOKIE } from '../fakes/github';
 import { BASE_URL, FAKE_GITHUB_URL, GITHUB_CLIENT_ID } from './env';
 
@@ -94,4 +100,20 @@ export async function fakeAuthorizationCode(request: APIRequestContext, state: s
 export async function cookieHeader(context: BrowserContext) {
   const cookies = await context.cookies(BASE_URL);
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+/**
+ * Reloads a page whose fake clock is paused, and waits until `ready` shows. The signed-in frame and
+ * its pages load their code on demand, and React shows them on a timer once the code is in: with the
+ * clock paused that timer waits for the test. So the clock moves on in 100 ms steps, at most
+ * `maxAdvanceMs` in all (keep it under whatever timer the test controls), until the page shows.
+ */
+export async function reloadPaused(page: Page, ready: Locator, maxAdvanceMs = 1_000) {
+  await page.reload();
+  for (let advanced = 0; advanced < maxAdvanceMs; advanced += 100) {
+    if (await ready.isVisible()) return;
+    await page.clock.runFor(100);
+    await ready.waitFor({ timeout: 500 }).catch(() => {});
+  }
+  await expect(ready).toBeVisible();
 }
