@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RedisClient } from './redis-clients';
 import type { GuardedAppend, StreamEntry, Store } from './store';
 
@@ -34,14 +35,9 @@ if ARGV[6] == '1' then
 end
 return id`;
 
-/**
- * The scripts, as ioredis commands: ioredis sends each by its digest and its text only when Redis
- * lacks it (after a restart, or on a cluster node that has not seen it yet). The key count is the
- * first argument, since streamAppendGuarded takes one to three keys.
- */
+const sha1 = (script: string) => createHash('sha1').update(script).digest('hex');
 const SCRIPTS = { add: ADD, appendGuarded: APPEND_GUARDED };
-const commandName = (name: keyof typeof SCRIPTS) => `tt_${name}`;
-type ScriptCommand = (numberOfKeys: number, ...keysAndArgs: string[]) => Promise<unknown>;
+const SCRIPT_SHAS = { add: sha1(ADD), appendGuarded: sha1(APPEND_GUARDED) };
 const ms = (value: number | undefined) => (value === undefined ? '' : String(Math.max(1, Math.round(value))));
 
 /**
@@ -52,11 +48,7 @@ const ms = (value: number | undefined) => (value === undefined ? '' : String(Mat
 export class RedisStore implements Store {
   readonly kind = 'redis';
 
-  constructor(private readonly redis: RedisClient) {
-    for (const [name, lua] of Object.entries(SCRIPTS)) {
-      redis.defineCommand(commandName(name as keyof typeof SCRIPTS), { lua });
-    }
-  }
+  constructor(private readonly redis: RedisClient) {}
 
   async get(key: string) {
     return this.redis.get(key);
@@ -149,9 +141,14 @@ export class RedisStore implements Store {
     return typeof id === 'string' ? id : null;
   }
 
-  private script(name: keyof typeof SCRIPTS, scriptKeys: string[], args: string[]): Promise<unknown> {
-    const command = (this.redis as unknown as Record<string, ScriptCommand>)[commandName(name)]!;
-    return command.call(this.redis, scriptKeys.length, ...scriptKeys, ...args);
+  /** Runs a script by its digest (one short command), sending its text once when Redis lacks it. */
+  private async script(name: keyof typeof SCRIPTS, scriptKeys: string[], args: string[]): Promise<unknown> {
+    try {
+      return await this.redis.evalsha(SCRIPT_SHAS[name], scriptKeys.length, ...scriptKeys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return this.redis.eval(SCRIPTS[name], scriptKeys.length, ...scriptKeys, ...args);
+    }
   }
 
   async streamBefore(key: string, count: number, beforeId?: string) {
