@@ -53,7 +53,7 @@ describe('desktop notifications across tabs', () => {
     setUp();
     const tabs = [tab(), tab(), tab()];
     await settle();
-    for (const { alerter } of tabs) alerter.alert(touchdown);
+    for (const { alerter } of tabs) await alerter.alert(touchdown);
     expect(tabs.map(({ shown }) => shown.length)).toEqual([1, 0, 0]);
   });
 
@@ -64,12 +64,12 @@ describe('desktop notifications across tabs', () => {
     await settle();
     other.setVisible(true);
     await settle();
-    leader.alerter.alert(touchdown);
+    await leader.alerter.alert(touchdown);
     expect(leader.shown).toEqual([]);
 
     other.setVisible(false);
     await settle();
-    leader.alerter.alert(touchdown);
+    await leader.alerter.alert(touchdown);
     expect(leader.shown).toEqual([touchdown]);
   });
 
@@ -85,11 +85,11 @@ describe('desktop notifications across tabs', () => {
     await settle();
     visible.alerter.dispose();
     await settle();
-    newcomer.alerter.alert(touchdown);
+    await newcomer.alerter.alert(touchdown);
     expect(newcomer.shown).toEqual([]);
     third.setVisible(false);
     await settle();
-    newcomer.alerter.alert(touchdown);
+    await newcomer.alerter.alert(touchdown);
     expect(newcomer.shown).toEqual([touchdown]);
   });
 
@@ -100,8 +100,29 @@ describe('desktop notifications across tabs', () => {
     await settle();
     first.alerter.dispose();
     await settle();
-    second.alerter.alert(touchdown);
+    await second.alerter.alert(touchdown);
     expect(second.shown).toEqual([touchdown]);
+  });
+
+  it('a visible tab that crashed, without saying so, does not hold notifications back', async () => {
+    setUp();
+    const leader = tab();
+    await settle();
+    // What a tab that was on screen when it crashed leaves behind: its "visible" and nothing more
+    // (the browser released its locks with it).
+    const crashed = new BroadcastChannel(channelName);
+    crashed.postMessage({ type: 'visibility', tab: 'crashed-tab', visible: true });
+    crashed.close();
+    const alive = tab();
+    alive.setVisible(true);
+    await settle();
+    await leader.alerter.alert(touchdown);
+    expect(leader.shown).toEqual([]);
+
+    alive.setVisible(false);
+    await settle();
+    await leader.alerter.alert(touchdown);
+    expect(leader.shown).toEqual([touchdown]);
   });
 
   it('never notifies without the permission', async () => {
@@ -109,8 +130,8 @@ describe('desktop notifications across tabs', () => {
     const denied = tab('denied');
     const undecided = tab('default');
     await settle();
-    denied.alerter.alert(touchdown);
-    undecided.alerter.alert(touchdown);
+    await denied.alerter.alert(touchdown);
+    await undecided.alerter.alert(touchdown);
     expect([...denied.shown, ...undecided.shown]).toEqual([]);
   });
 });

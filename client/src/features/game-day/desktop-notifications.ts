@@ -36,18 +36,34 @@ export interface DesktopAlerterOptions {
   lockName?: string;
 }
 
+/** The held Web Locks' names, or null where the browser cannot say (no Web Locks). */
+async function heldLockNames(): Promise<Set<string> | null> {
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  if (typeof locks?.query !== 'function') return null;
+  const { held = [] } = await locks.query();
+  return new Set(held.flatMap((lock) => (lock.name ? [lock.name] : [])));
+}
+
 /**
  * Desktop notifications across the app's tabs in this browser. Every tab sees every alert (and shows
  * its toast); a system notification is for when no tab is on screen, and exactly one goes out per
  * alert: only the tab holding the notifier's Web Lock sends it. The tabs keep each other told, over a
  * BroadcastChannel, which of them are visible, so the leader knows when nobody can see a toast.
+ *
+ * A tab that crashes or is killed never says it went away, so every tab also holds a Web Lock of its
+ * own for as long as it lives (the browser releases it however the tab ends): before notifying, the
+ * leader forgets the visible tabs whose lock is gone.
  */
 export class DesktopAlerter {
   private readonly tab = Math.random().toString(36).slice(2);
   private readonly visibleTabs = new Set<string>();
   private readonly channel: BroadcastChannel | null;
   private readonly stopLeading: () => void;
+  private readonly stopLiving: () => void;
   private leading = false;
+  /** Whether this tab holds its own lock: it speaks of its visibility only then, so that the
+   * leader never drops it as gone while the lock is on its way. */
+  private living = false;
   private disposed = false;
 
   constructor(private readonly options: DesktopAlerterOptions) {
@@ -56,8 +72,11 @@ export class DesktopAlerter {
         ? new BroadcastChannel(options.channelName ?? PRESENCE_CHANNEL)
         : null;
     this.channel?.addEventListener('message', this.onMessage);
-    this.announce();
     this.post({ type: 'ask' });
+    this.stopLiving = requestLeadership(this.tabLockName(this.tab), (living) => {
+      this.living = living;
+      if (living) this.announce();
+    });
     this.stopLeading = requestLeadership(options.lockName ?? NOTIFIER_LOCK, (leading) => {
       this.leading = leading;
     });
@@ -65,13 +84,17 @@ export class DesktopAlerter {
 
   /** Tells the other tabs whether this one is on screen (call it on every visibility change). */
   announce(visible = this.options.isVisible()): void {
-    this.post({ type: 'visibility', tab: this.tab, visible });
+    if (this.living) this.post({ type: 'visibility', tab: this.tab, visible });
   }
 
-  /** An alert this tab released: the leader notifies when no tab is on screen to show its toast. */
-  alert(alert: GameAlert): void {
-    if (!this.leading || this.options.permission() !== 'granted') return;
-    if (this.options.isVisible() || this.visibleTabs.size > 0) return;
+  /** An alert this tab released: the leader notifies when no tab is on screen to show its toast.
+   * Settles once it has decided. */
+  async alert(alert: GameAlert): Promise<void> {
+    if (!this.mayNotify()) return;
+    if (this.visibleTabs.size > 0) {
+      await this.forgetEndedTabs();
+      if (this.visibleTabs.size > 0 || !this.mayNotify()) return;
+    }
     this.options.show(alert);
   }
 
@@ -83,6 +106,25 @@ export class DesktopAlerter {
     this.channel?.removeEventListener('message', this.onMessage);
     this.channel?.close();
     this.stopLeading();
+    this.stopLiving();
+  }
+
+  private mayNotify(): boolean {
+    return (
+      this.leading && !this.disposed && this.options.permission() === 'granted' && !this.options.isVisible()
+    );
+  }
+
+  private tabLockName(tab: string): string {
+    return `${this.options.lockName ?? NOTIFIER_LOCK}:tab:${tab}`;
+  }
+
+  private async forgetEndedTabs(): Promise<void> {
+    const held = await heldLockNames();
+    if (!held) return;
+    for (const tab of this.visibleTabs) {
+      if (!held.has(this.tabLockName(tab))) this.visibleTabs.delete(tab);
+    }
   }
 
   private readonly onMessage = (event: MessageEvent<PresenceMessage>) => {

@@ -66,7 +66,7 @@ export function useGameAlerts({ favourites, onOpenGame }: GameAlertsOptions) {
         const alert = alertFor(change, latest.current.favourites, settings);
         if (!alert) continue;
         showToast(alert);
-        alerter.current?.alert(alert);
+        void alerter.current?.alert(alert);
       }
     },
     [store, showToast],

@@ -1,6 +1,6 @@
 /**
- * The part of the Web Locks API that requestLeadership uses (exclusive locks, granted in the order
- * asked, withdrawn by an AbortSignal), for tests in jsdom, which has no navigator.locks. Every
+ * The part of the Web Locks API that the app uses (exclusive locks, granted in the order asked,
+ * withdrawn by an AbortSignal, and the query of held locks), for tests in jsdom, which has no navigator.locks. Every
  * "tab" of a test shares one instance, as the tabs of an origin share the browser's.
  */
 export class FakeLockManager {
@@ -18,6 +18,13 @@ export class FakeLockManager {
   /** Whether some tab holds the lock `name`. */
   isHeld(name: string): boolean {
     return this.holders.has(name);
+  }
+
+  /** What navigator.locks.query() answers: the held locks (waiting requests are not needed). */
+  query(): Promise<{ held: { name: string; mode: 'exclusive' }[] }> {
+    return Promise.resolve({
+      held: [...this.holders.keys()].map((name) => ({ name, mode: 'exclusive' as const })),
+    });
   }
 
   request(
