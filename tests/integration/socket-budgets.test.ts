@@ -421,7 +421,7 @@ describe('voice places', () => {
     const viewerPush = presencePush(viewer.socket, gameId, 2);
     const alicePush = presencePush(alice.socket, gameId, 2);
     await emit(bob.socket, 'voice:join', { gameId });
-    expect(await viewerPush).toEqual({ gameId, participantCount: 2 });
+    expect(await viewerPush).toEqual({ gameId, participantCount: 2, version: expect.any(Number) });
     expect(await alicePush).toMatchObject({
       gameId,
       participantCount: 2,
@@ -431,11 +431,11 @@ describe('voice places', () => {
     });
 
     const asked = await emit(viewer.socket, 'voice:presence', { gameId });
-    expect(asked).toEqual({ ok: true, data: { gameId, participantCount: 2 } });
+    expect(asked).toEqual({ ok: true, data: { gameId, participantCount: 2, version: expect.any(Number) } });
     const outsider = await user(app, 'outsider');
     expect(await emit(outsider.socket, 'voice:presence', { gameId })).toEqual({
       ok: true,
-      data: { gameId, participantCount: 2 },
+      data: { gameId, participantCount: 2, version: expect.any(Number) },
     });
     const inside = (await emit(alice.socket, 'voice:presence', { gameId })) as Ack<VoicePresence>;
     expect(inside.ok && inside.data.participants.map((p) => p.login).sort()).toEqual(
@@ -462,7 +462,7 @@ describe('voice places', () => {
 
     const told = presencePush(alice.socket, gameId, 1);
     await emit(bob.socket, 'voice:join', { gameId });
-    expect(await told).toEqual({ gameId, participantCount: 1 });
+    expect(await told).toEqual({ gameId, participantCount: 1, version: expect.any(Number) });
   });
 });
 

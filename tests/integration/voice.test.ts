@@ -66,7 +66,7 @@ describe('voice presence owned by the server', () => {
     expect(aliceJoin.data.participantCount).toBe(1);
     expect(aliceJoin.data.self).toBe(alice.socket.id);
     // The viewer is not in voice: it learns how many are, not who.
-    expect(await one).toEqual({ gameId, participantCount: 1 });
+    expect(await one).toEqual({ gameId, participantCount: 1, version: expect.any(Number) });
 
     const two = presenceReaches(viewer.socket, gameId, 2);
     const bobJoin = (await emit(bob.socket, 'voice:join', { gameId })) as {
@@ -119,7 +119,7 @@ describe('voice presence owned by the server', () => {
     const backToOne = presenceReaches(bob, gameId, 1);
     const aliceSeesOne = presenceReaches<VoicePresence>(alice.socket, gameId, 1);
     await second.app.voice.sweep();
-    expect(await backToOne).toEqual({ gameId, participantCount: 1 });
+    expect(await backToOne).toEqual({ gameId, participantCount: 1, version: expect.any(Number) });
     expect((await aliceSeesOne).participants.map((p) => p.login)).toEqual([alice.user.login]);
   });
 

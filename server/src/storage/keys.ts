@@ -17,6 +17,8 @@ export const gameKeys = {
   /** A fan's chat sends in the current window, counted per game so the count shares the game's shard. */
   chatSendRate: (gameId: string, login: string) => gameKey('chat', gameId, `rate:${login}`),
   voicePresence: (gameId: string) => gameKey('voice', gameId, 'participants'),
+  /** Rises with every change to a game's voice participants: orders the counts pushed to clients. */
+  voiceVersion: (gameId: string) => gameKey('voice', gameId, 'version'),
   /** A login's one place in a game's voice room (a lock held by one socket). */
   voicePlace: (gameId: string, login: string) => gameKey('lock', gameId, `voice-place:${login}`),
   /** A game's message reactions: a hash, one field per message, emoji and login. */

@@ -4,9 +4,10 @@ import type { AppServer } from '../realtime';
 import { gameRoom, voiceRoom } from '../realtime/rooms';
 
 /** What someone outside a voice room may know of it: how many are in, not who. */
-export const countOnly = ({ gameId, participantCount }: VoicePresence): VoiceCount => ({
+export const countOnly = ({ gameId, participantCount, version }: VoicePresence): VoiceCount => ({
   gameId,
   participantCount,
+  version,
 });
 
 /** Pushes voice presence and signalling through the Socket.IO adapter, to every instance's clients. */

@@ -3,6 +3,11 @@ import { keys } from '../storage/keys';
 import { storeLock } from '../storage/lock';
 import type { Store } from '../storage/store';
 
+/** A game's presence version lapses after this long without a change (a day: longer than any game). */
+const VOICE_VERSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** Versions a fresh counter leaves room for per millisecond since the epoch (still a safe integer). */
+const VERSION_SEED_PER_MS = 1000;
+
 interface PresenceRecord {
   login: string;
   name: string | null;
@@ -26,21 +31,44 @@ export function createVoicePresenceStore(store: Store, now: () => number = Date.
     }
   };
 
-  /** Current participants; lapsed or unreadable entries are removed on the way. */
+  /**
+   * Marks a change to a game's participants, after the change itself: every read that starts later
+   * carries a higher version. The counter starts from the clock when absent (the first change, or
+   * after a day without one), so a restarted counter is still above any a client has seen.
+   */
+  async function changed(gameId: string): Promise<void> {
+    const key = keys.voiceVersion(gameId);
+    await store.setIfAbsent(key, String(now() * VERSION_SEED_PER_MS), VOICE_VERSION_TTL_MS);
+    await store.add(key, 1, VOICE_VERSION_TTL_MS);
+  }
+
+  /**
+   * Current participants with their version; lapsed or unreadable entries are removed on the way.
+   * The version is read before the participants, so the newest version any read carries is read
+   * after the last change: whatever order pushes arrive in, the one with the highest version is right.
+   */
   async function read(gameId: string): Promise<VoicePresence> {
+    const version = Number((await store.get(keys.voiceVersion(gameId))) ?? 0);
     const entries = await store.hashGetAll(keys.voicePresence(gameId));
     const participants: VoiceParticipant[] = [];
+    let lapsed = 0;
     for (const [id, raw] of Object.entries(entries)) {
       const record = parse(raw);
       if (!record || now() - record.seenAt > VOICE_PRESENCE_TTL_MS) {
         await store.hashDelete(keys.voicePresence(gameId), id);
+        lapsed++;
         continue;
       }
       participants.push({ id, login: record.login, name: record.name });
     }
+    if (lapsed > 0) {
+      // Removing them is a change: read again under the version that follows it.
+      await changed(gameId);
+      return read(gameId);
+    }
     participants.sort((a, b) => a.id.localeCompare(b.id));
     if (participants.length === 0) await store.hashDelete(keys.voiceRooms(), gameId);
-    return { gameId, participantCount: participants.length, participants };
+    return { gameId, participantCount: participants.length, participants, version };
   }
 
   const place = (gameId: string, login: string) =>
@@ -66,6 +94,7 @@ export function createVoicePresenceStore(store: Store, now: () => number = Date.
       const record: PresenceRecord = { login: participant.login, name: participant.name, seenAt: now() };
       await store.hashSet(keys.voicePresence(gameId), participant.id, JSON.stringify(record));
       await store.hashSet(keys.voiceRooms(), gameId, '1');
+      await changed(gameId);
     },
 
     /** Refreshes a participant's heartbeat; false when it had already lapsed. */
@@ -80,6 +109,7 @@ export function createVoicePresenceStore(store: Store, now: () => number = Date.
 
     async remove(gameId: string, participantId: string): Promise<void> {
       await store.hashDelete(keys.voicePresence(gameId), participantId);
+      await changed(gameId);
     },
 
     async has(gameId: string, participantId: string): Promise<boolean> {

@@ -17,6 +17,11 @@ export interface VoiceParticipant {
 export interface VoicePresence {
   gameId: string;
   participantCount: number;
+  /**
+   * Rises with every change to the room's participants. Pushes from different instances can arrive
+   * in any order: a client keeps the presence with the highest version and ignores older ones.
+   */
+  version: number;
   participants: VoiceParticipant[];
 }
 

@@ -66,21 +66,31 @@ export function useVoiceChat(gameId: string, roomName: string, login: string | n
     };
   }, [login]);
 
+  // Counts come from every instance (pushes, the answer to asking, the mesh) in no fixed order: the
+  // one with the highest version is the newest, older ones are ignored.
+  const shownVersion = useRef(-1);
+  const showPresence = useCallback((presence: VoiceCount) => {
+    if (presence.version < shownVersion.current) return;
+    shownVersion.current = presence.version;
+    patch({ participantCount: presence.participantCount });
+  }, []);
+
   // Everyone in the game room hears about voice counts, joined or not.
   useEffect(() => {
+    shownVersion.current = -1;
     const socket = getSocket();
     // Outside voice the server sends the count only; the count is all this shows.
     const onPresence = (presence: VoiceCount) => {
-      if (presence.gameId === gameId) patch({ participantCount: presence.participantCount });
+      if (presence.gameId === gameId) showPresence(presence);
     };
     socket.on('voice:presence-changed', onPresence);
     request('voice:presence', { gameId })
-      .then((presence) => patch({ participantCount: presence.participantCount }))
+      .then(showPresence)
       .catch(() => {});
     return () => {
       socket.off('voice:presence-changed', onPresence);
     };
-  }, [gameId]);
+  }, [gameId, showPresence]);
 
   const cleanup = useCallback(() => {
     mesh.current?.leave();
@@ -143,7 +153,7 @@ export function useVoiceChat(gameId: string, roomName: string, login: string | n
           if (audio) audio.srcObject = null;
           remoteAudio.current.delete(peerId);
         },
-        onPresence: (presence) => patch({ participantCount: presence.participantCount }),
+        onPresence: showPresence,
         onError: (message) => patch({ error: message }),
       });
       mesh.current = voiceMesh;
@@ -157,7 +167,7 @@ export function useVoiceChat(gameId: string, roomName: string, login: string | n
         error: error instanceof Error ? error.message : 'Failed to join conference',
       });
     }
-  }, [state.deviceReady, login, roomName, gameId, cleanup]);
+  }, [state.deviceReady, login, roomName, gameId, cleanup, showPresence]);
 
   const leave = useCallback(() => {
     cleanup();

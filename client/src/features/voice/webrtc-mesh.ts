@@ -28,6 +28,8 @@ const ACK_TIMEOUT_MS = 8000;
 export class VoiceMesh {
   private readonly peers = new Map<string, RTCPeerConnection>();
   private self: string | null = null;
+  /** The version of the newest presence seen: pushes from other instances may arrive out of order. */
+  private presenceVersion = -1;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(
@@ -46,7 +48,8 @@ export class VoiceMesh {
   };
 
   private readonly onPresence = (presence: VoicePresence | VoiceCount) => {
-    if (presence.gameId !== this.gameId) return;
+    if (presence.gameId !== this.gameId || presence.version < this.presenceVersion) return;
+    this.presenceVersion = presence.version;
     // Participants get the full list; a count alone (sent to people outside voice) names no peer.
     if ('participants' in presence) {
       const present = new Set(presence.participants.map((p) => p.id));
@@ -64,6 +67,7 @@ export class VoiceMesh {
       throw new Error(answer.error.message);
     }
     this.self = answer.data.self;
+    this.presenceVersion = Math.max(this.presenceVersion, answer.data.version);
     this.events.onPresence(answer.data);
     for (const participant of answer.data.participants) {
       if (participant.id !== this.self) await this.offerTo(participant.id);
