@@ -1,6 +1,6 @@
-import { House, LogOut, Presentation, Star, User, Volleyball } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
+import { House, LogOut, Presentation, Star, User, Volleyball } from '@client/components/icons';
 import { PodcastPlayer } from '@client/features/podcast';
 import { useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from '@client/components/icons';
 import { tooManyTabsAtom } from '@client/lib/socket';
 
 export const TOO_MANY_TABS_MESSAGE = 'Too many open tabs: close some Tech Touchdown tabs and reload';

@@ -1,4 +1,4 @@
-import { Menu, Moon, Sun } from 'lucide-react';
+import { Menu, Moon, Sun } from '@client/components/icons';
 import { MiniPlayer } from '@client/features/podcast';
 import { useAuth, useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';

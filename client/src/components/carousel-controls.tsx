@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pause, Play } from './icons';
 
 /**
  * The controls every carousel of the app shares (the login page's and the slideshow's): previous and

@@ -1,5 +1,5 @@
-import { X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { X } from './icons';
 import { ModalSurface } from './modal-surface';
 
 const SIZES = {

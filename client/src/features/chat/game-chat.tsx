@@ -1,4 +1,3 @@
-import { Mic, ShieldCheck } from 'lucide-react';
 import {
   Fragment,
   useCallback,
@@ -9,6 +8,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react';
+import { Mic, ShieldCheck } from '@client/components/icons';
 import type { ChatMessage, TeamSide } from '@shared/schemas/chat';
 import { CHAT_MESSAGE_MAX_CHARS } from '@shared/limits';
 import { firstUnreadId, isAfter, isStored, type ListedMessage } from './chat-reducer';

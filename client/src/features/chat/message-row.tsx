@@ -1,4 +1,4 @@
-import { Shield, Star, Trash2 } from 'lucide-react';
+import { Shield, Star, Trash2 } from '@client/components/icons';
 import {
   CHAT_REACTION_EMOJIS,
   type ChatMessage,

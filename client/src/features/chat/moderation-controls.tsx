@@ -1,5 +1,5 @@
-import { Timer } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Timer } from '@client/components/icons';
 import {
   CHAT_SLOW_MODE_SECONDS,
   CHAT_TIMEOUT_MINUTES,

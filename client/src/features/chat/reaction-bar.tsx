@@ -1,5 +1,5 @@
-import { SmilePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { SmilePlus } from '@client/components/icons';
 
 /** One reaction on a message: the emoji and who reacted with it (logins, in the order they reacted). */
 export interface MessageReaction {

@@ -1,4 +1,4 @@
-import { Clock, VolumeX } from 'lucide-react';
+import { Clock, VolumeX } from '@client/components/icons';
 import { CHAT_UNREAD_COUNT_MAX } from '@shared/schemas/chat';
 import { formatChatTime } from './chat-reducer';
 

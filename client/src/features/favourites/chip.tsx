@@ -1,6 +1,6 @@
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClass } from '@client/components/button';
+import { X } from '@client/components/icons';
 
 /**
  * A favourite chip: the chip itself runs its search; the remove (x) button shows on hover and on

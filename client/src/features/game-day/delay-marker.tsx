@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Clock } from 'lucide-react';
+import { Clock } from '@client/components/icons';
 import { delayLabel, gameDaySettingsAtom } from '@client/lib/game-day-settings';
 
 /**

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
-import { BellRing, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { BellRing, SlidersHorizontal } from '@client/components/icons';
 import { findTeam, LEAGUE_KEYS, type LeagueKey } from '@shared/data/teams';
 import { buttonClass } from '@client/components/button';
 import { Dialog } from '@client/components/dialog';

@@ -1,6 +1,6 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { X } from '@client/components/icons';
 import type { GameAlert } from './alerts';
 
 /** A toast goes this long after it appeared, unless the pointer or focus rests on it. */

@@ -2,8 +2,8 @@
  * The players' icons, in currentColor and hidden from assistive technology: the controls come from
  * the app's icon set; the skip buttons (with their seconds) and the cover are drawn here.
  */
-import { Pause, Play, Shuffle, SkipBack, SkipForward, Volume2, VolumeX } from 'lucide-react';
 import { useId } from 'react';
+import { Pause, Play, Shuffle, SkipBack, SkipForward, Volume2, VolumeX } from '@client/components/icons';
 
 export const PlayIcon = ({ className = 'h-5 w-5' }: { className?: string }) => (
   <Play aria-hidden="true" focusable="false" className={className} fill="currentColor" />

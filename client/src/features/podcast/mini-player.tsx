@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '@client/components/icons';
 import { PlayButton } from './play-button';
 import { formatTime } from './rules';
 import { usePlayer } from './use-player';

@@ -1,5 +1,5 @@
-import { ListFilter } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ListFilter } from '@client/components/icons';
 import type { SearchResult } from '@shared/schemas/search';
 import { buttonClass, cardClass } from '@client/components/button';
 import { Spinner } from '@client/components/spinner';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { X } from 'lucide-react';
 import { CarouselDots, CarouselPlayButton, CarouselStepButton } from '@client/components/carousel-controls';
+import { X } from '@client/components/icons';
 import { ModalSurface } from '@client/components/modal-surface';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { SLIDES, type Slide } from './slides';

@@ -1,5 +1,5 @@
-import { Eye, Tv } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Eye, Tv } from '@client/components/icons';
 import type { Game, LeagueName } from '@shared/schemas/sports';
 import { buttonClass } from '@client/components/button';
 import { textOn } from '@client/lib/colour-contrast';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Eye } from 'lucide-react';
 import Markdown, { type Components } from 'react-markdown';
+import { Eye } from '@client/components/icons';
 import { LEAGUES } from '@shared/data/teams';
 import type { PageContentResponse } from '@shared/schemas/content';
 import type { Game } from '@shared/schemas/sports';

@@ -1,4 +1,4 @@
-import { RotateCw } from 'lucide-react';
+import { RotateCw } from '@client/components/icons';
 
 /** The circular-arrow refresh icon; spins while a refresh runs. */
 export function RefreshIcon({ spinning }: { spinning: boolean }) {

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { Clock } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Clock } from '@client/components/icons';
 import type { LeagueKey } from '@shared/data/teams';
 import { allGames, type Game } from '@shared/schemas/sports';
 import { buttonClass } from '@client/components/button';
