@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { SimpleIcon } from 'simple-icons';
 import type { InterestItem, TechCategoryKey } from '@shared/data/tech-interests';
 import { isNearBlack, textOn } from './colours';
+import type { PackagedIcon } from './packaged-icons';
 
-type IconMap = Record<string, SimpleIcon>;
+type IconMap = Record<string, PackagedIcon>;
 
 let loadedIcons: IconMap | null = null;
 let iconsLoading: Promise<IconMap> | null = null;
