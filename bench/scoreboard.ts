@@ -33,12 +33,18 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '4' },
     gap: { type: 'string', default: '1', description: 'seconds between updates' },
     before: { type: 'string', description: 'a checkout of an older build to run beside ours' },
+    'before-watch': {
+      type: 'string',
+      default: 'sportsDataUpdated',
+      description: 'the push the older build sends for a score change',
+    },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
   console.log(
-    `npm run bench:scoreboard -- [--clients 2000] [--updates 10] [--workers 4] [--gap 1] [--before DIR]`,
+    `npm run bench:scoreboard -- [--clients 2000] [--updates 10] [--workers 4] [--gap 1] [--before DIR]
+  [--before-watch sportsDataUpdated|sports:games-changed]`,
   );
   process.exit(0);
 }
@@ -170,7 +176,7 @@ let referencePayload = '';
 try {
   deployments.push(await deploy('ours ×1', 1), await deploy('ours ×2', 2));
   if (args.before) {
-    deployments.push(await deploy('before ×1', 1, { root: args.before, watch: 'sportsDataUpdated' }));
+    deployments.push(await deploy('before ×1', 1, { root: args.before, watch: args['before-watch'] }));
   }
   deployments.push(await deployReference());
   for (const deployment of deployments) {

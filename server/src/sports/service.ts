@@ -115,9 +115,15 @@ export function createSportsService(deps: SportsServiceDeps) {
     // Another instance is fetching right now: its result is ours too.
     if (!acquired) return waitForPeer();
     try {
-      const previous = await current();
-      const games = await source.fetchAll({ onProgress: report, previous });
+      // The stored scoreboard is read while the source answers: its round trip is not one more
+      // step before the push.
+      const previousRead = current();
+      previousRead.catch(() => {}); // awaited below; a failure must not go unhandled until then
+      const games = await source.fetchAll({ onProgress: report, previous: previousRead });
+      const previous = await previousRead;
       const dataset = buildSportsDataset(games, now().toISOString());
+      // Saved before it is announced: a client that hears of the change and then reads the
+      // scoreboard (or connects and reads it) never gets the one before it.
       await save(dataset);
       // The askers get the dataset in their answer; everyone else only hears of a change.
       announceChanges(broadcaster, previous, dataset);

@@ -5,8 +5,11 @@ export type ProgressReporter = (progress: SportsRefreshProgress) => void;
 
 export interface FetchAllContext {
   onProgress: ProgressReporter;
-  /** The stored scoreboard before this refresh, if any (a source may keep a league that failed). */
-  previous: SportsDataset | null;
+  /**
+   * The stored scoreboard before this refresh, if any (a source may keep a league that failed),
+   * still being read while the source is asked.
+   */
+  previous: Promise<SportsDataset | null>;
   signal?: AbortSignal;
 }
 

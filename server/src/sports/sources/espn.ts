@@ -215,6 +215,8 @@ export function createEspnSource(deps: { client: EspnClient; logger: Logger }): 
       if (results.every((result) => result.status === 'rejected')) {
         throw fetchFailed((results[0] as PromiseRejectedResult).reason);
       }
+      // Read only when a league failed and keeps its last games.
+      const kept = results.some((result) => result.status === 'rejected') ? await previous : null;
       return LEAGUE_KEYS.flatMap((league, index) => {
         const result = results[index]!;
         if (result.status === 'fulfilled') {
@@ -228,8 +230,8 @@ export function createEspnSource(deps: { client: EspnClient; logger: Logger }): 
         }
         // One league down: keep what we had for it rather than blanking its games.
         logger.warn({ league, err: result.reason }, 'espn: league scoreboard failed, keeping its last games');
-        const kept = previous?.leagues.find((group) => group.name === LEAGUE_NAMES[league]);
-        return kept?.games ?? [];
+        const last = kept?.leagues.find((group) => group.name === LEAGUE_NAMES[league]);
+        return last?.games ?? [];
       });
     },
 
