@@ -6,7 +6,9 @@
 // the server loads, not every file of every package (the SDKs' type declarations, sources and APIs
 // the server never calls). Packages stay npm "dependencies", because `npm start` runs the sources
 // against node_modules; this script checks that every package the server's own code imports is one
-// (a package moved to devDependencies would otherwise only break a from-source production install).
+// (a package moved to devDependencies would otherwise only break a from-source production install),
+// or an optional peer dependency: the SDKs of optional integrations (twilio, openai), which the server
+// imports only when that integration is configured and which the bundle carries all the same.
 //
 // The bundle sits two folders below the repository root, like server/src/app.ts, so paths that the
 // server derives from its own location (the built client in dist/client) stay the same.
@@ -73,11 +75,14 @@ for (const [file, input] of Object.entries(result.metafile.inputs)) {
     imported.add(packageName(original));
   }
 }
-const notProduction = [...imported].filter((name) => !pkg.dependencies?.[name]).sort();
+const optionalPeer = (name) =>
+  Boolean(pkg.peerDependencies?.[name] && pkg.peerDependenciesMeta?.[name]?.optional);
+const notProduction = [...imported].filter((name) => !pkg.dependencies?.[name] && !optionalPeer(name)).sort();
 if (notProduction.length > 0) {
   console.error(
     `build:server: the server imports ${notProduction.join(', ')}, which ${notProduction.length > 1 ? 'are' : 'is'} ` +
-      'not in "dependencies" of package.json: a production install (npm ci --omit=dev) would not have it',
+      'not in "dependencies" (nor an optional peer dependency) of package.json: a production install ' +
+      '(npm ci --omit=dev) would not have it',
   );
   process.exit(1);
 }

@@ -4,6 +4,7 @@
  */
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { missingIntegrationPackages } from './integrations';
 import { createLogger } from './logger';
 import { MemoryStore } from './storage/memory-store';
 import { moveLegacyGameKeys } from './storage/legacy-keys';
@@ -25,6 +26,12 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
+  // A configured integration whose optional package is not installed stops the start, like bad config.
+  const missing = await missingIntegrationPackages(config);
+  if (missing.length > 0) {
+    for (const problem of missing) console.error(`config: ${problem}`);
+    process.exit(1);
+  }
   const logger = createLogger(config.LOG_LEVEL);
 
   let store: Store;

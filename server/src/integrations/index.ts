@@ -11,8 +11,9 @@ import { createEspnClient, type EspnClient } from './espn/client';
 import { createExaClient, type ExaClient } from './exa/client';
 import { createGitHubClient, type GitHubClient } from './github/client';
 import { createJinaReaderClient, type JinaReaderClient } from './jina/client';
-import { createOpenAICompatibleClient, type LlmClient } from './openai/client';
-import { createTwilioVoice, type TwilioVoice } from './twilio';
+import { createOpenAICompatibleClient, loadOpenAISdk, type LlmClient } from './openai/client';
+import { MissingPackageError } from './optional-package';
+import { createTwilioVoice, loadTwilioSdk, type TwilioVoice } from './twilio';
 
 export interface Providers {
   /** GitHub (or Enterprise), the development sign-in played by this app, or none configured. */
@@ -37,6 +38,25 @@ export interface ProviderOverrides {
   github?: GitHubClient | null;
   /** Replaces the OpenAI-compatible client built from config (tests). */
   llm?: LlmClient;
+}
+
+/**
+ * Loads the optional packages of the integrations that config turns on (twilio, openai), at start-up,
+ * so one that is not installed is said then, with what to install, rather than at its first use.
+ * Resolves with one line per missing package; other failures reject.
+ */
+export async function missingIntegrationPackages(config: Config): Promise<string[]> {
+  const loads = await Promise.allSettled([
+    config.twilioConfigured ? loadTwilioSdk() : null,
+    config.OPENAI_API_KEY ? loadOpenAISdk() : null,
+  ]);
+  const problems: string[] = [];
+  for (const load of loads) {
+    if (load.status === 'fulfilled') continue;
+    if (!(load.reason instanceof MissingPackageError)) throw load.reason;
+    problems.push(load.reason.message);
+  }
+  return problems;
 }
 
 export function resolveProviders(

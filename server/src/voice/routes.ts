@@ -64,12 +64,12 @@ export function createVoiceRouter(config: Config, twilioVoice: TwilioVoice | nul
     res.json(answer);
   });
 
-  router.post('/twilio/access-token', requireUser, (req, res) => {
+  router.post('/twilio/access-token', requireUser, async (req, res) => {
     if (!twilioVoice) throw errors.notConfigured('Voice through Twilio is not configured on this server.');
     const body = parseInput(twilioTokenBodySchema, req.body);
     const identity = req.session.user!.login; // never the body's identity
     const answer: TwilioTokenAnswer = {
-      token: twilioVoice.accessToken(identity),
+      token: await twilioVoice.accessToken(identity),
       identity,
       roomName: body.roomName,
     };
@@ -77,16 +77,16 @@ export function createVoiceRouter(config: Config, twilioVoice: TwilioVoice | nul
   });
 
   // Twilio calls this with a form body and no session; its signature is the authentication.
-  router.post('/twilio/voice', express.urlencoded({ extended: false, limit: '16kb' }), (req, res) => {
+  router.post('/twilio/voice', express.urlencoded({ extended: false, limit: '16kb' }), async (req, res) => {
     if (!twilioVoice) throw errors.notConfigured();
     const params = parseInput(twimlParamsSchema, req.body ?? {});
     const url = `${config.PUBLIC_URL}${req.originalUrl}`;
-    if (!twilioVoice.validSignature(req.get('x-twilio-signature'), url, params)) {
+    if (!(await twilioVoice.validSignature(req.get('x-twilio-signature'), url, params))) {
       throw errors.forbidden('Twilio Request Validation Failed.');
     }
     const room = roomFromTo(params.To ?? params.roomName);
     if (!room) throw errors.badRequest('The call names no conference room.');
-    res.type('text/xml').send(twilioVoice.conferenceTwiml(room));
+    res.type('text/xml').send(await twilioVoice.conferenceTwiml(room));
   });
 
   return router;

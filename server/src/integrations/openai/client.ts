@@ -6,9 +6,10 @@
  * OpenAI-compatible server may ignore response_format. Output that is not JSON or does not match is
  * an LlmOutputError, so callers reject it and never store it.
  */
-import OpenAI from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
+import type OpenAI from 'openai';
+import type { zodResponseFormat } from 'openai/helpers/zod';
 import type { z } from 'zod';
+import { optionalPackage } from '../optional-package';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -72,18 +73,40 @@ export interface LlmClient {
   chatStream(request: Omit<ChatRequest, 'jsonSchema'>): AsyncGenerator<string>;
 }
 
+interface OpenAISdk {
+  OpenAI: typeof OpenAI;
+  zodResponseFormat: typeof zodResponseFormat;
+}
+
+/** openai is an optional package, loaded only once an endpoint is configured (OPENAI_API_KEY). */
+export const loadOpenAISdk = optionalPackage(
+  'openai',
+  'OPENAI_API_KEY is set',
+  async (): Promise<OpenAISdk> => {
+    const [sdk, helpers] = await Promise.all([import('openai'), import('openai/helpers/zod')]);
+    return { OpenAI: sdk.default, zodResponseFormat: helpers.zodResponseFormat };
+  },
+);
+
 export function createOpenAICompatibleClient(options: OpenAICompatibleOptions): LlmClient {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseURL ?? OPENAI_DEFAULT_BASE_URL,
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: options.maxRetries ?? 1,
-  });
+  let connecting: Promise<{ client: OpenAI; zodResponseFormat: typeof zodResponseFormat }> | undefined;
+  /** The SDK's client, made on first use. */
+  const connect = () =>
+    (connecting ??= loadOpenAISdk().then((sdk) => ({
+      client: new sdk.OpenAI({
+        apiKey: options.apiKey,
+        baseURL: options.baseURL ?? OPENAI_DEFAULT_BASE_URL,
+        timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        maxRetries: options.maxRetries ?? 1,
+      }),
+      zodResponseFormat: sdk.zodResponseFormat,
+    })));
 
   return {
     model: options.model,
 
     async chat({ messages, jsonSchema, signal }) {
+      const { client } = await connect();
       const completion = await client.chat.completions.create(
         {
           model: options.model,
@@ -103,6 +126,7 @@ export function createOpenAICompatibleClient(options: OpenAICompatibleOptions): 
     },
 
     async *chatStream({ messages, signal }) {
+      const { client } = await connect();
       const stream = await client.chat.completions.create(
         { model: options.model, messages, stream: true },
         { signal },
@@ -114,6 +138,7 @@ export function createOpenAICompatibleClient(options: OpenAICompatibleOptions): 
     },
 
     async structured({ schema, name, system, user, maxTokens, signal }) {
+      const { client, zodResponseFormat } = await connect();
       const completion = await client.chat.completions.create(
         {
           model: options.model,

@@ -1,8 +1,35 @@
-// The three parts of the SDK the server uses, imported on their own: the package's entry point loads
-// the whole REST client (about 8 MB of JavaScript) that the server never calls.
-import AccessToken from 'twilio/lib/jwt/AccessToken.js';
-import VoiceResponse from 'twilio/lib/twiml/VoiceResponse.js';
-import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
+import type AccessToken from 'twilio/lib/jwt/AccessToken.js';
+import type VoiceResponse from 'twilio/lib/twiml/VoiceResponse.js';
+import type { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
+import { optionalPackage } from '../optional-package';
+
+interface TwilioSdk {
+  AccessToken: typeof AccessToken;
+  VoiceResponse: typeof VoiceResponse;
+  validateRequest: typeof validateRequest;
+}
+
+/**
+ * The three parts of the SDK the server uses, imported on their own: the package's entry point loads
+ * the whole REST client (about 8 MB of JavaScript) that the server never calls. twilio is an
+ * optional package, loaded only once Twilio Voice is configured.
+ */
+export const loadTwilioSdk = optionalPackage(
+  'twilio',
+  'Twilio Voice is configured (TWILIO_ACCOUNT_SID and the other TWILIO_ variables are set)',
+  async (): Promise<TwilioSdk> => {
+    const [accessToken, voiceResponse, webhooks] = await Promise.all([
+      import('twilio/lib/jwt/AccessToken.js'),
+      import('twilio/lib/twiml/VoiceResponse.js'),
+      import('twilio/lib/webhooks/webhooks.js'),
+    ]);
+    return {
+      AccessToken: accessToken.default,
+      VoiceResponse: voiceResponse.default,
+      validateRequest: webhooks.validateRequest,
+    };
+  },
+);
 
 export interface TwilioVoiceConfig {
   accountSid: string;
@@ -20,7 +47,8 @@ const TOKEN_TTL_SECONDS = 3600;
 export function createTwilioVoice(config: TwilioVoiceConfig) {
   return {
     /** A Voice token whose identity is the signed-in login; incoming calls are not allowed. */
-    accessToken(identity: string): string {
+    async accessToken(identity: string): Promise<string> {
+      const { AccessToken } = await loadTwilioSdk();
       const token = new AccessToken(config.accountSid, config.apiKeySid, config.apiKeySecret, {
         identity,
         ttl: TOKEN_TTL_SECONDS,
@@ -35,13 +63,19 @@ export function createTwilioVoice(config: TwilioVoiceConfig) {
     },
 
     /** True when the webhook request carries Twilio's signature for this URL and these params. */
-    validSignature(signature: string | undefined, url: string, params: Record<string, string>): boolean {
+    async validSignature(
+      signature: string | undefined,
+      url: string,
+      params: Record<string, string>,
+    ): Promise<boolean> {
       if (!config.authToken || !signature) return false;
+      const { validateRequest } = await loadTwilioSdk();
       return validateRequest(config.authToken, signature, url, params);
     },
 
     /** TwiML joining the caller to the conference named after the room. */
-    conferenceTwiml(roomName: string): string {
+    async conferenceTwiml(roomName: string): Promise<string> {
+      const { VoiceResponse } = await loadTwilioSdk();
       const response = new VoiceResponse();
       response
         .dial()
