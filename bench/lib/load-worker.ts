@@ -52,6 +52,9 @@ interface Group {
   /** Reconnects that failed to rejoin or catch up. */
   rejoinErrors: number;
   rejoinError: string | null;
+  /** Failed connection attempts while reconnecting, and the first one's reason. */
+  connectErrors: number;
+  connectError: string | null;
 }
 
 const groups = new Map<string, Group>();
@@ -192,6 +195,10 @@ async function openClient(group: Group, url: string, login: string, cookie: stri
     noteIds(client, answer.data.messages);
   }
   if (group.reconnect) {
+    socket.on('connect_error', (error: Error) => {
+      group.connectErrors++;
+      group.connectError ??= error.message;
+    });
     // Every later connect is a reconnect: the bare server puts it back in the room by itself.
     socket.on('connect', () => {
       if (group.kind !== 'app') {
@@ -235,6 +242,8 @@ async function connect(request: ConnectRequest) {
     reconnect: request.reconnect ?? false,
     rejoinErrors: 0,
     rejoinError: null,
+    connectErrors: 0,
+    connectError: null,
   };
   groups.set(request.group, group);
   const logins = request.logins ?? Array.from({ length: request.count ?? 0 }, (_, i) => `anon-${i}`);
@@ -367,11 +376,15 @@ function storm(request: { group: string; since: number }) {
     back,
     clients: group.clients.length,
     connected: group.clients.filter((client) => client.sio?.connected).length,
+    // Neither connected nor trying again: the client gave up (a refusal it does not retry).
+    stopped: group.clients.filter((client) => client.sio && !client.sio.active).length,
     last,
     caughtUp,
     hist: hist.toSparse(),
     rejoinErrors: group.rejoinErrors,
     rejoinError: group.rejoinError,
+    connectErrors: group.connectErrors,
+    connectError: group.connectError,
   };
 }
 

@@ -159,6 +159,9 @@ export class LoadPool {
           hist: Array<[number, number]>;
           rejoinErrors: number;
           rejoinError: string | null;
+          stopped: number;
+          connectErrors: number;
+          connectError: string | null;
         }>({ cmd: 'storm', group, since }),
       ),
     );
@@ -173,6 +176,9 @@ export class LoadPool {
       hist,
       rejoinErrors: answers.reduce((sum, a) => sum + a.rejoinErrors, 0),
       rejoinError: answers.find((a) => a.rejoinError)?.rejoinError ?? null,
+      stopped: answers.reduce((sum, a) => sum + a.stopped, 0),
+      connectErrors: answers.reduce((sum, a) => sum + a.connectErrors, 0),
+      connectError: answers.find((a) => a.connectError)?.connectError ?? null,
     };
   }
 
