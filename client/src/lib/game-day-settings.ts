@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { atomWithValidatedStorage } from './stored-atom';
 
 /** The browser-storage key of the game-day settings (one value, shared by every tab). */
@@ -33,23 +33,24 @@ export const DEFAULT_GAME_DAY_SETTINGS: GameDaySettings = {
 const MAX_MUTED_TEAMS = 200;
 
 const storedSchema = z.object({
-  alerts: z
-    .object({
-      started: z.boolean().catch(true),
-      scored: z.boolean().catch(true),
-      leadChanged: z.boolean().catch(true),
-      final: z.boolean().catch(true),
-    })
-    .catch(DEFAULT_GAME_DAY_SETTINGS.alerts),
-  mutedTeams: z
-    .array(z.string().regex(/^[a-z]{3}:[A-Z0-9]{1,4}$/))
-    .max(MAX_MUTED_TEAMS)
-    .catch([]),
-  delaySeconds: z
-    .number()
-    .refine((value): value is DelaySeconds => (DELAY_CHOICES_S as readonly number[]).includes(value))
-    .catch(0),
-  hideScores: z.boolean().catch(false),
+  alerts: z.catch(
+    z.object({
+      started: z.catch(z.boolean(), true),
+      scored: z.catch(z.boolean(), true),
+      leadChanged: z.catch(z.boolean(), true),
+      final: z.catch(z.boolean(), true),
+    }),
+    DEFAULT_GAME_DAY_SETTINGS.alerts,
+  ),
+  mutedTeams: z.catch(
+    z.array(z.string().check(z.regex(/^[a-z]{3}:[A-Z0-9]{1,4}$/))).check(z.maxLength(MAX_MUTED_TEAMS)),
+    [],
+  ),
+  delaySeconds: z.catch(
+    z.number().check(z.refine((value) => (DELAY_CHOICES_S as readonly number[]).includes(value))),
+    0,
+  ),
+  hideScores: z.catch(z.boolean(), false),
 });
 
 /**

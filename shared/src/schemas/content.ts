@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { httpUrlSchema } from './search';
 
 /**
@@ -26,7 +26,7 @@ export const pageContentResponseSchema = z.object({
   /** The URL that was read (after redirects). */
   url: z.string(),
   /** The page's title when known. */
-  title: z.string().nullable(),
+  title: z.nullable(z.string()),
   /** When it was read, ISO 8601. */
   timestamp: z.string(),
 });
@@ -55,8 +55,8 @@ export const frameCheckResponseSchema = z.object({
   url: z.string(),
   embeddable: z.boolean(),
   /** Why not, when embeddable is false; null otherwise. */
-  reason: frameBlockReasonSchema.nullable(),
+  reason: z.nullable(frameBlockReasonSchema),
   /** The header value that decided, for logs and tooltips. */
-  detail: z.string().nullable(),
+  detail: z.nullable(z.string()),
 });
 export type FrameCheckResponse = z.infer<typeof frameCheckResponseSchema>;

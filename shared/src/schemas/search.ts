@@ -1,5 +1,13 @@
-import { z } from 'zod';
-import { withoutTrailingSlashes } from '../url';
+import { z } from 'zod/mini';
+import {
+  SEARCH_DEFAULT_NUM_RESULTS,
+  domainSchema,
+  searchProviderSchema,
+  searchResultSchema,
+  searchTypeSchema,
+} from './search-results';
+
+export * from './search-results';
 
 /**
  * The news search API under /api/exa: filters in, normalised articles out. One contract whichever provider answers: Exa when the server has EXA_API_KEY, else
@@ -16,9 +24,6 @@ import { withoutTrailingSlashes } from '../url';
  *                                                             lines, ending with `data: [DONE]`
  */
 
-/** The result counts the filter panel offers. */
-export const SEARCH_NUM_RESULTS_OPTIONS = [5, 10, 20, 50] as const;
-export const SEARCH_DEFAULT_NUM_RESULTS = 10;
 /** The most results one request may ask for (Exa's own ceiling). */
 export const SEARCH_MAX_NUM_RESULTS = 100;
 /** The most URLs one get-contents request may name. */
@@ -29,42 +34,11 @@ export const SEARCH_DOMAINS_MAX = 50;
 export const STREAM_DATA_PREFIX = 'data: ';
 export const STREAM_DONE = '[DONE]';
 
-/** 'neural' (default): meaning-like matching; 'keyword': the exact terms. */
-export const searchTypeSchema = z.enum(['neural', 'keyword']);
-export type SearchType = z.infer<typeof searchTypeSchema>;
-
-/** Which backend answered: Exa, or the server's local news index. */
-export const searchProviderSchema = z.enum(['exa', 'local']);
-export type SearchProvider = z.infer<typeof searchProviderSchema>;
-
 /** An http(s) URL of at most 2048 characters. */
-export const httpUrlSchema = z
-  .string()
-  .trim()
-  .max(2048, 'A URL has at most 2048 characters')
-  .pipe(z.url({ protocol: /^https?$/, message: 'Must be an http or https URL' }));
-
-/** Longest domain filter entry read, scheme and path included. */
-export const DOMAIN_INPUT_MAX_CHARS = 2048;
-
-/**
- * A domain filter entry as a user types it ('espn.com', 'https://www.theverge.com/', 'nytimes.com/section'):
- * lower-cased, any scheme and trailing slash dropped.
- */
-export const domainSchema = z
-  .string()
-  .trim()
-  // Before anything else reads it: a URL-length cap (a domain with its scheme and path fits).
-  .max(DOMAIN_INPUT_MAX_CHARS, 'A domain has at most 253 characters')
-  .toLowerCase()
-  .transform((value) => withoutTrailingSlashes(value.replace(/^[a-z][a-z0-9+.-]*:\/\//, '')))
-  .pipe(
-    z
-      .string()
-      .min(1, 'A domain cannot be empty')
-      .max(253, 'A domain has at most 253 characters')
-      .regex(/^[a-z0-9*]([a-z0-9.*-]*[a-z0-9])?(\/[^\s]*)?$/, 'Must be a domain such as espn.com'),
-  );
+export const httpUrlSchema = z.pipe(
+  z.string().check(z.trim(), z.maxLength(2048, 'A URL has at most 2048 characters')),
+  z.url({ protocol: /^https?$/, message: 'Must be an http or https URL' }),
+);
 
 /** A published-date bound: a date input's 'YYYY-MM-DD' or a full ISO 8601 date-time. */
 export const publishedDateSchema = z.union(
@@ -72,22 +46,26 @@ export const publishedDateSchema = z.union(
   'Must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
 );
 
-const domainListSchema = z.array(domainSchema).max(SEARCH_DOMAINS_MAX).optional();
+const numResultsSchema = z.number().check(z.int(), z.minimum(1), z.maximum(SEARCH_MAX_NUM_RESULTS));
+
+const domainListSchema = z.optional(z.array(domainSchema).check(z.maxLength(SEARCH_DOMAINS_MAX)));
 
 /** The filters every search sends (the client's filters without the include flags). */
 const searchFilterShape = {
   /** The query, trimmed; blank queries are refused (the client never sends them). */
   query: z
     .string()
-    .trim()
-    .min(1, 'Enter a search query')
-    .max(SEARCH_QUERY_MAX_CHARS, `A query has at most ${SEARCH_QUERY_MAX_CHARS} characters`),
-  numResults: z.number().int().min(1).max(SEARCH_MAX_NUM_RESULTS).default(SEARCH_DEFAULT_NUM_RESULTS),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a search query'),
+      z.maxLength(SEARCH_QUERY_MAX_CHARS, `A query has at most ${SEARCH_QUERY_MAX_CHARS} characters`),
+    ),
+  numResults: z._default(numResultsSchema, SEARCH_DEFAULT_NUM_RESULTS),
   /** Exa's legacy knob, passed on to Exa; the local index ignores it. */
-  useAutoprompt: z.boolean().default(true),
-  type: searchTypeSchema.default('neural'),
-  startPublishedDate: publishedDateSchema.optional(),
-  endPublishedDate: publishedDateSchema.optional(),
+  useAutoprompt: z._default(z.boolean(), true),
+  type: z._default(searchTypeSchema, 'neural'),
+  startPublishedDate: z.optional(publishedDateSchema),
+  endPublishedDate: z.optional(publishedDateSchema),
   /** Only results from these domains (and their subdomains); absent means any. */
   includeDomains: domainListSchema,
   /** Never results from these domains (and their subdomains). */
@@ -104,24 +82,24 @@ const DATES_MESSAGE = {
 };
 
 /** POST /api/exa/search: metadata only (used when includeContent is false). */
-export const searchRequestSchema = z.object(searchFilterShape).refine(datesInOrder, DATES_MESSAGE);
+export const searchRequestSchema = z.object(searchFilterShape).check(z.refine(datesInOrder, DATES_MESSAGE));
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 export type ParsedSearchRequest = z.output<typeof searchRequestSchema>;
 
 /** The three content flags of search-with-content and get-contents. */
 const contentFlagsShape = {
   /** The page's text as markdown (the client's includeContent). */
-  text: z.boolean().default(true),
+  text: z._default(z.boolean(), true),
   /** A few key sentences (the client's includeHighlights). */
-  highlights: z.boolean().default(false),
+  highlights: z._default(z.boolean(), false),
   /** A short summary (the client's includeSummary); an AI summary when the server has AI configured. */
-  summary: z.boolean().default(true),
+  summary: z._default(z.boolean(), true),
 };
 
 /** POST /api/exa/search-with-content: the filters plus the content flags. */
 export const searchWithContentRequestSchema = z
   .object({ ...searchFilterShape, ...contentFlagsShape })
-  .refine(datesInOrder, DATES_MESSAGE);
+  .check(z.refine(datesInOrder, DATES_MESSAGE));
 export type SearchWithContentRequest = z.input<typeof searchWithContentRequestSchema>;
 export type ParsedSearchWithContentRequest = z.output<typeof searchWithContentRequestSchema>;
 
@@ -129,16 +107,16 @@ export type ParsedSearchWithContentRequest = z.output<typeof searchWithContentRe
 export const findSimilarRequestSchema = z
   .object({
     url: httpUrlSchema,
-    numResults: z.number().int().min(1).max(SEARCH_MAX_NUM_RESULTS).default(SEARCH_DEFAULT_NUM_RESULTS),
-    startPublishedDate: publishedDateSchema.optional(),
-    endPublishedDate: publishedDateSchema.optional(),
+    numResults: z._default(numResultsSchema, SEARCH_DEFAULT_NUM_RESULTS),
+    startPublishedDate: z.optional(publishedDateSchema),
+    endPublishedDate: z.optional(publishedDateSchema),
     includeDomains: domainListSchema,
     excludeDomains: domainListSchema,
     ...contentFlagsShape,
-    text: z.boolean().default(false),
-    summary: z.boolean().default(false),
+    text: z._default(z.boolean(), false),
+    summary: z._default(z.boolean(), false),
   })
-  .refine(datesInOrder, DATES_MESSAGE);
+  .check(z.refine(datesInOrder, DATES_MESSAGE));
 export type FindSimilarRequest = z.input<typeof findSimilarRequestSchema>;
 export type ParsedFindSimilarRequest = z.output<typeof findSimilarRequestSchema>;
 
@@ -146,10 +124,12 @@ export type ParsedFindSimilarRequest = z.output<typeof findSimilarRequestSchema>
 export const getContentsRequestSchema = z.object({
   urls: z
     .array(httpUrlSchema)
-    .min(1, 'Name at least one URL')
-    .max(GET_CONTENTS_MAX_URLS, `At most ${GET_CONTENTS_MAX_URLS} URLs`),
+    .check(
+      z.minLength(1, 'Name at least one URL'),
+      z.maxLength(GET_CONTENTS_MAX_URLS, `At most ${GET_CONTENTS_MAX_URLS} URLs`),
+    ),
   ...contentFlagsShape,
-  highlights: z.boolean().default(true),
+  highlights: z._default(z.boolean(), true),
 });
 export type GetContentsRequest = z.input<typeof getContentsRequestSchema>;
 export type ParsedGetContentsRequest = z.output<typeof getContentsRequestSchema>;
@@ -158,62 +138,27 @@ export type ParsedGetContentsRequest = z.output<typeof getContentsRequestSchema>
 export const answerRequestSchema = z.object({
   query: searchFilterShape.query,
   /** Include each citation's full text. */
-  text: z.boolean().default(false),
+  text: z._default(z.boolean(), false),
   /** Extra guidance for the answering model. */
-  systemPrompt: z.string().trim().max(2000).optional(),
+  systemPrompt: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
 });
 export type AnswerRequest = z.input<typeof answerRequestSchema>;
 export type ParsedAnswerRequest = z.output<typeof answerRequestSchema>;
-
-/** One search result (an article), normalised whichever provider answered. */
-export const searchResultSchema = z.object({
-  /** Stable id of the document (usually its URL). */
-  id: z.string(),
-  url: z.string(),
-  /** Never empty: the page's title, else its URL. */
-  title: z.string(),
-  /** ISO 8601, or null when unknown (the card shows 'Unknown date'). */
-  publishedDate: z.string().nullable(),
-  author: z.string().nullable(),
-  /** Relevance, higher is better; null when the provider gives none. */
-  score: z.number().nullable(),
-  image: z.string().optional(),
-  favicon: z.string().optional(),
-  /** Markdown text; present when text was asked for. */
-  text: z.string().optional(),
-  /** Key sentences; present when highlights were asked for. */
-  highlights: z.array(z.string()).optional(),
-  /** A short summary; present when a summary was asked for. */
-  summary: z.string().optional(),
-});
-export type SearchResult = z.infer<typeof searchResultSchema>;
-
-/** Answer of search, search-with-content and find-similar. */
-export const searchResponseSchema = z.object({
-  success: z.literal(true),
-  provider: searchProviderSchema,
-  /** The provider's request id (Exa's requestId; a local one otherwise). */
-  requestId: z.string(),
-  /** How the query was run ('neural' or 'keyword'). */
-  resolvedSearchType: z.string().optional(),
-  results: z.array(searchResultSchema),
-});
-export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** Per-URL outcome of get-contents (a failed URL does not fail the others). */
 export const contentStatusSchema = z.object({
   id: z.string(),
   status: z.enum(['success', 'error']),
-  error: z
-    .object({
+  error: z.optional(
+    z.object({
       /** Machine tag, e.g. CRAWL_NOT_FOUND, CRAWL_TIMEOUT, URL_REFUSED, SOURCE_NOT_AVAILABLE. */
       tag: z.string(),
       /** The page's own HTTP status when it answered. */
-      httpStatusCode: z.number().nullable(),
+      httpStatusCode: z.nullable(z.number()),
       /** What to show a user. */
       message: z.string(),
-    })
-    .optional(),
+    }),
+  ),
 });
 export type ContentStatus = z.infer<typeof contentStatusSchema>;
 
@@ -232,9 +177,9 @@ export const answerCitationSchema = z.object({
   id: z.string(),
   url: z.string(),
   title: z.string(),
-  author: z.string().nullable(),
-  publishedDate: z.string().nullable(),
-  text: z.string().optional(),
+  author: z.nullable(z.string()),
+  publishedDate: z.nullable(z.string()),
+  text: z.optional(z.string()),
 });
 export type AnswerCitation = z.infer<typeof answerCitationSchema>;
 

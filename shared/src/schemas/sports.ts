@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { gameIdSchema } from './chat';
+import { z } from 'zod/mini';
+import { gameIdSchema } from './game-id';
 
 /**
  * The scoreboard: games, grouped by league, and the calls that read and refresh it. The server owns it: it polls the configured source, keeps the dataset
@@ -30,26 +30,26 @@ const httpUrlPattern = /^https?:\/\/[^\s]+$/;
  */
 export const gameSchema = z.object({
   /** Stable within the day: ESPN's event id, or one the server derives from league and teams. */
-  id: z.string().min(1).max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
   /** The game's page (box score, stats), or null when the source has none. */
-  url: z.string().max(2048).regex(httpUrlPattern, 'must be an http(s) URL').nullable(),
+  url: z.nullable(z.string().check(z.maxLength(2048), z.regex(httpUrlPattern, 'must be an http(s) URL'))),
   league: leagueNameSchema,
   /** 'live', 'completed', 'scheduled', or other lower-case text such as 'postponed' or 'cancelled'. */
-  gameStatus: z.string().min(1).max(40),
+  gameStatus: z.string().check(z.minLength(1), z.maxLength(40)),
   isLive: z.boolean(),
   isCompleted: z.boolean(),
   /** Full team names ('Kansas City Chiefs'), the catalogue's where the team is known. */
-  awayTeam: z.string().min(1).max(80),
-  homeTeam: z.string().min(1).max(80),
+  awayTeam: z.string().check(z.minLength(1), z.maxLength(80)),
+  homeTeam: z.string().check(z.minLength(1), z.maxLength(80)),
   /** Null until the game has a score. */
-  awayScore: z.number().int().min(0).max(999).nullable(),
-  homeScore: z.number().int().min(0).max(999).nullable(),
+  awayScore: z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(999))),
+  homeScore: z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(999))),
   /** Where the game stands ('10:17 - 1st Quarter', 'Top 8th', 'Halftime', 'Final/OT'), or null. */
-  period: z.string().max(80).nullable(),
+  period: z.nullable(z.string().check(z.maxLength(80))),
   /** Start time: ISO 8601 from ESPN, or the page's own text ('7:30 PM ET') from the text source. */
-  startTime: z.string().max(80).nullable(),
+  startTime: z.nullable(z.string().check(z.maxLength(80))),
   /** TV or streaming networks, comma separated, or null. */
-  broadcast: z.string().max(200).nullable(),
+  broadcast: z.nullable(z.string().check(z.maxLength(200))),
 });
 export type Game = z.infer<typeof gameSchema>;
 
@@ -62,8 +62,8 @@ export const sportsDatasetSchema = z.object({
   leagues: z.array(leagueGroupSchema),
   /** ISO 8601. */
   lastUpdated: z.string(),
-  totalGames: z.number().int().min(0),
-  totalLeagues: z.number().int().min(0),
+  totalGames: z.number().check(z.int(), z.minimum(0)),
+  totalLeagues: z.number().check(z.int(), z.minimum(0)),
 });
 export type SportsDataset = z.infer<typeof sportsDatasetSchema>;
 
@@ -82,11 +82,14 @@ export const SPORTS_PROMPT_MAX_CHARS = 20_000;
  * The include flags and maxGames shape this answer's `data` only, never the stored scoreboard.
  */
 export const sportsGenerateRequestSchema = z.object({
-  prompt: z.string().max(SPORTS_PROMPT_MAX_CHARS).optional(),
-  maxGames: z.number().int().min(1).max(SPORTS_MAX_GAMES).default(SPORTS_DEFAULT_MAX_GAMES),
-  includeCompleted: z.boolean().default(true),
-  includeScheduled: z.boolean().default(true),
-  includeLive: z.boolean().default(true),
+  prompt: z.optional(z.string().check(z.maxLength(SPORTS_PROMPT_MAX_CHARS))),
+  maxGames: z._default(
+    z.number().check(z.int(), z.minimum(1), z.maximum(SPORTS_MAX_GAMES)),
+    SPORTS_DEFAULT_MAX_GAMES,
+  ),
+  includeCompleted: z._default(z.boolean(), true),
+  includeScheduled: z._default(z.boolean(), true),
+  includeLive: z._default(z.boolean(), true),
 });
 export type SportsGenerateRequest = z.input<typeof sportsGenerateRequestSchema>;
 
@@ -101,7 +104,7 @@ export interface SportsGenerateResponse {
 /** POST /api/game/process body: refreshing a game needs its id and url. */
 export const gameProcessRequestSchema = z.object({
   gameId: gameIdSchema,
-  url: z.string().trim().max(2048).regex(httpUrlPattern, 'must be an http(s) URL'),
+  url: z.string().check(z.trim(), z.maxLength(2048), z.regex(httpUrlPattern, 'must be an http(s) URL')),
 });
 export type GameProcessRequest = z.infer<typeof gameProcessRequestSchema>;
 
@@ -187,7 +190,7 @@ export const GAME_CHANGE_KINDS = [
 export type GameChangeKind = (typeof GAME_CHANGE_KINDS)[number];
 
 /** The parts of a game an alert speaks of, before the change. */
-export const gameStandingSchema = gameSchema.pick({
+export const gameStandingSchema = z.pick(gameSchema, {
   awayScore: true,
   homeScore: true,
   gameStatus: true,
@@ -201,7 +204,7 @@ export const gameChangeSchema = z.object({
   /** How it stood before the refresh. */
   previous: gameStandingSchema,
   /** Empty when only a detail changed (the clock, the broadcast): clients update, nobody is alerted. */
-  kinds: z.array(z.enum(GAME_CHANGE_KINDS)).max(GAME_CHANGE_KINDS.length),
+  kinds: z.array(z.enum(GAME_CHANGE_KINDS)).check(z.maxLength(GAME_CHANGE_KINDS.length)),
 });
 export type GameChange = z.infer<typeof gameChangeSchema>;
 
@@ -213,7 +216,7 @@ export type GameChange = z.infer<typeof gameChangeSchema>;
  */
 export const sportsGamesChangedPayloadSchema = z.object({
   lastUpdated: z.string(),
-  changes: z.array(gameChangeSchema).min(1).max(SPORTS_MAX_GAMES),
+  changes: z.array(gameChangeSchema).check(z.minLength(1), z.maxLength(SPORTS_MAX_GAMES)),
 });
 export type SportsGamesChangedPayload = z.infer<typeof sportsGamesChangedPayloadSchema>;
 

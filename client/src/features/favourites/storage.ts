@@ -1,6 +1,6 @@
 import { LEAGUE_KEYS, findTeam, type LeagueKey } from '@shared/data/teams';
 import { TECH_CATEGORY_KEYS, findInterest, type TechCategoryKey } from '@shared/data/tech-interests';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Browser-storage keys of the favourites (docs/product.md, Browser storage). */
 export const STORAGE_KEYS = {

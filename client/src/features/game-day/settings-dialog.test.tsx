@@ -4,7 +4,7 @@ import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GAME_DAY_STORAGE_KEY } from '@client/lib/game-day-settings';
 import { DelayMarker } from './delay-marker';
-import { GameDaySettingsButton } from './settings-dialog';
+import { GameDaySettingsButton } from './settings-button';
 
 /** A stand-in for the browser's Notification, whose permission the test decides. */
 function installNotification(permission: NotificationPermission, answer: NotificationPermission) {
@@ -41,7 +41,8 @@ const anyMarker = () =>
 const stored = () => JSON.parse(localStorage.getItem(GAME_DAY_STORAGE_KEY) ?? 'null');
 const openSettings = async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Game-day settings' }));
-  return screen.getByRole('dialog', { name: 'Game-day settings' });
+  // The dialog's code loads on the first opening.
+  return screen.findByRole('dialog', { name: 'Game-day settings' });
 };
 
 beforeEach(() => {

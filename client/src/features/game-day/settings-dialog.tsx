@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useId, useState, type ReactNode } from 'react';
-import { BellRing, SlidersHorizontal } from '@client/components/icons';
+import { BellRing } from '@client/components/icons';
 import { findTeam, LEAGUE_KEYS, type LeagueKey } from '@shared/data/teams';
 import { buttonClass } from '@client/components/button';
 import { Dialog } from '@client/components/dialog';
@@ -35,26 +35,6 @@ const NOTIFICATION_TEXTS: Record<Exclude<NotificationState, 'default'>, string> 
 export interface GameDaySettingsProps {
   /** The fan's favourite teams: short names per league. */
   favourites: Record<LeagueKey, string[]>;
-}
-
-/** The top bar's "Game-day settings" button and the dialog it opens. */
-export function GameDaySettingsButton({ favourites }: GameDaySettingsProps) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        aria-label="Game-day settings"
-        title="Game-day settings"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-        className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
-        <SlidersHorizontal aria-hidden="true" className="h-5 w-5" />
-      </button>
-      <GameDaySettingsDialog open={open} onClose={() => setOpen(false)} favourites={favourites} />
-    </>
-  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { SEARCH_NUM_RESULTS_OPTIONS, searchTypeSchema } from '@shared/schemas/search';
+import { SEARCH_NUM_RESULTS_OPTIONS, searchTypeSchema } from '@shared/schemas/search-results';
 import { buttonClass } from '@client/components/button';
 import { DEFAULT_FILTERS, invalidDomain, parseDomainList, type SearchFilters } from './filters';
 

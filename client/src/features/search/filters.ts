@@ -1,10 +1,5 @@
-import {
-  SEARCH_DEFAULT_NUM_RESULTS,
-  domainSchema,
-  type SearchRequest,
-  type SearchType,
-  type SearchWithContentRequest,
-} from '@shared/schemas/search';
+import type { SearchRequest, SearchWithContentRequest } from '@shared/schemas/search';
+import { SEARCH_DEFAULT_NUM_RESULTS, domainSchema, type SearchType } from '@shared/schemas/search-results';
 
 /** Search filters with their defaults; dates are the date inputs' values. */
 export interface SearchFilters {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { searchResponseSchema, type SearchResult } from '@shared/schemas/search';
+import { searchResponseSchema, type SearchResult } from '@shared/schemas/search-results';
 import { api, errorMessage } from '@client/lib/api-client';
 import { DEFAULT_FILTERS, buildSearchCall, type SearchFilters } from './filters';
 

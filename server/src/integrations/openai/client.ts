@@ -8,7 +8,7 @@
  */
 import type OpenAI from 'openai';
 import type { zodResponseFormat } from 'openai/helpers/zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { optionalPackage } from '../optional-package';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -35,7 +35,7 @@ export class LlmOutputError extends Error {
   }
 }
 
-export interface StructuredRequest<T extends z.ZodType> {
+export interface StructuredRequest<T extends z.core.$ZodType> {
   /** Validates the answer; also sent to the model as a strict JSON schema. */
   schema: T;
   /** The schema's name for the model: [a-zA-Z0-9_-], at most 64 characters. */
@@ -66,7 +66,7 @@ export interface ChatRequest {
 export interface LlmClient {
   readonly model: string;
   /** One chat completion whose answer must match `schema`; throws LlmOutputError when it does not. */
-  structured<T extends z.ZodType>(request: StructuredRequest<T>): Promise<z.infer<T>>;
+  structured<T extends z.core.$ZodType>(request: StructuredRequest<T>): Promise<z.infer<T>>;
   /** One chat completion's text ('' when the model gave none), at the endpoint's default temperature. */
   chat(request: ChatRequest): Promise<string>;
   /** The same completion as text pieces while the model writes it. */
@@ -166,7 +166,7 @@ export function createOpenAICompatibleClient(options: OpenAICompatibleOptions): 
       } catch {
         throw new LlmOutputError('The model answer is not JSON');
       }
-      const parsed = schema.safeParse(json);
+      const parsed = z.safeParse(schema, json);
       if (!parsed.success) {
         throw new LlmOutputError('The model answer does not match the schema', parsed.error.issues);
       }
