@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_CHARS } from '../limits';
 import { roleSchema } from './auth';
+import { gameIdSchema } from './game-id';
 
-/** A game id as the scoreboard gives it (ESPN event ids, or ids the text source makes). */
-export const gameIdSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'A game id has letters, digits and . _ : - only');
+export { gameIdSchema };
 
 export const teamSideSchema = z.enum(['away', 'home']);
 export type TeamSide = z.infer<typeof teamSideSchema>;
