@@ -21,7 +21,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Owned by root and read-only for the app user: the app writes nothing to its own tree. package.json
 # says "type": "module", which the bundled server (an ES module in a .js file) needs.
-COPY package.json LICENSE ./
+COPY package.json LICENSE NOTICE ./
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/client ./dist/client
 USER node
