@@ -40,7 +40,14 @@ type RunLighthouse = (
   url: string,
   flags: Record<string, unknown>,
 ) => Promise<{ lhr: LighthouseResult } | undefined>;
-type LighthouseAudit = { id: string; score: number | null; scoreDisplayMode: string; displayValue?: string };
+type LighthouseAudit = {
+  id: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+  details?: LighthouseDetails;
+};
+type LighthouseDetails = { type: string; items?: Record<string, unknown>[] };
 type LighthouseResult = {
   categories: Record<string, { score: number | null } | undefined>;
   audits: Record<string, LighthouseAudit>;
@@ -179,6 +186,26 @@ async function launchChromium(): Promise<{ port: number; close(): Promise<void> 
   };
 }
 
+const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+
+/** What the largest paint was and where its time went, and the longest main-thread tasks by script. */
+function lcpAndLongTasks(audits: Record<string, LighthouseAudit>): string[] {
+  const lines: string[] = [];
+  const lcpParts = (audits['largest-contentful-paint-element']?.details?.items ?? []) as LighthouseDetails[];
+  const node = lcpParts[0]?.items?.[0]?.node as { nodeLabel?: string; selector?: string } | undefined;
+  if (node) lines.push(`LCP element: ${node.selector ?? '?'} "${(node.nodeLabel ?? '').slice(0, 60)}"`);
+  const phases = lcpParts[1]?.items ?? [];
+  if (phases.length > 0) {
+    lines.push(`LCP phases: ${phases.map((item) => `${String(item.phase)} ${ms(item.timing)}`).join(', ')}`);
+  }
+  const tasks = (audits['long-tasks']?.details?.items ?? []).slice(0, 4);
+  if (tasks.length > 0) {
+    const where = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+\//, '/');
+    lines.push(`long tasks: ${tasks.map((task) => `${where(task.url)} ${ms(task.duration)}`).join(', ')}`);
+  }
+  return lines;
+}
+
 type Scores = { performance: number; accessibility: number; bestPractices: number; findings: string[] };
 
 async function lighthouseScores(url: string, cookie: string | null): Promise<Scores & { runs: Scores[] }> {
@@ -209,6 +236,7 @@ async function lighthouseScores(url: string, cookie: string | null): Promise<Sco
               ),
           )
           .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
+        ...lcpAndLongTasks(audits),
       ];
       runs.push({
         findings,
