@@ -11,6 +11,7 @@ export const CAROUSEL_SLIDES: CarouselSlide[] = [
         src="/carousel/dashboard.jpg"
         alt="The dashboard: sports news on the left, tech news on the right"
         fallback="Tech + Sports"
+        firstShown
       />
     ),
   },
@@ -38,8 +39,21 @@ export const CAROUSEL_SLIDES: CarouselSlide[] = [
   },
 ];
 
-/** The picture, or a drawn panel with its subject when the picture cannot load (never a broken image). */
-function SlideImage({ src, alt, fallback }: { src: string; alt: string; fallback: string }) {
+/**
+ * The picture, or a drawn panel with its subject when the picture cannot load (never a broken image).
+ * The first slide's picture is the login page's largest paint, so the browser fetches it first.
+ */
+function SlideImage({
+  src,
+  alt,
+  fallback,
+  firstShown = false,
+}: {
+  src: string;
+  alt: string;
+  fallback: string;
+  firstShown?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
@@ -59,6 +73,7 @@ function SlideImage({ src, alt, fallback }: { src: string; alt: string; fallback
       width={1280}
       height={720}
       decoding="async"
+      fetchPriority={firstShown ? 'high' : undefined}
       onError={() => setFailed(true)}
       className="h-full w-full bg-slate-100 object-cover object-top dark:bg-slate-800"
     />
