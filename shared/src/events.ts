@@ -64,8 +64,9 @@ export interface ServerToClientEvents {
    */
   'chat:unread-changed': (unread: ChatUnread) => void;
   /**
-   * A new message in a game a socket follows with `chat:unread` but whose room it is not in (a socket in
-   * the room gets chat:message-created instead): the client counts it toward that game's unread.
+   * New and deleted messages in a game a socket follows with `chat:unread` but whose room it is not in
+   * (a socket in the room gets chat:message-created instead), gathered into at most one notice a
+   * second per room: the client counts them toward that game's unread.
    */
   'chat:unread-arrived': (arrived: ChatUnreadArrived) => void;
   /** A moderation action was recorded: to the sockets that opened that room's log (chat:moderation-log). */

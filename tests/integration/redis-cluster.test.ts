@@ -215,8 +215,10 @@ describe('keys on a Redis Cluster', () => {
       limit: { key: keys.chatSendRate(gameId, login), max: 1, windowMs: 60_000 },
       version: keys.chatVersion(gameId),
     };
-    expect(await store.streamAppendGuarded(keys.chatHistory(gameId), 'second', guarded)).not.toBeNull();
-    expect(await store.streamAppendGuarded(keys.chatHistory(gameId), 'too fast', guarded)).toBeNull();
+    expect(await store.streamAppendGuarded(keys.chatHistory(gameId), 'second', guarded)).toHaveProperty('id');
+    expect(await store.streamAppendGuarded(keys.chatHistory(gameId), 'too fast', guarded)).toEqual({
+      refused: 'limit',
+    });
     expect(await cluster.client.get(keys.chatVersion(gameId))).toBe('1');
     // A counter with its window (MULTI), as rate limits count.
     const counter = keys.rateLimit('chat', unique('octo'));

@@ -14,7 +14,7 @@ export function createChatFeature(
 ): Feature {
   const { config, logger, store, io, limiter } = deps;
   const history = createChatStore(store, CHAT_HISTORY_MAX);
-  const room = createChatRoom({ store, io, config, limiter, logger, pageChanged: history.changed });
+  const room = createChatRoom({ store, io, config, logger });
   const chat = createChatService({
     history,
     room: room.hooks,

@@ -14,6 +14,7 @@ import { isStreamId } from '../storage/store';
 import type { ChatRoomBroadcaster } from './room-broadcaster';
 import { messageFields, type ChatRoomStore, type StoredModerationEntry } from './room-store';
 import type { ChatIdentity } from './service';
+import type { SendGuards } from './store';
 
 /** How many of a room's newest messages are searched for how a timed-out login is written. */
 const RECENT_AUTHORS_SCAN = 100;
@@ -25,6 +26,8 @@ export interface ChatModerationDeps {
   rooms: ChatRoomStore;
   broadcaster: ChatRoomBroadcaster;
   config: Pick<Config, 'MODERATOR_LOGINS' | 'ADMIN_LOGINS'>;
+  /** A message was deleted (its author and mentions): unread counts that held it go down. */
+  messageDeleted?(gameId: string, messageId: string, fields: { login: string; mentions?: string[] }): void;
   now?: () => number;
 }
 
@@ -70,39 +73,18 @@ export function createChatModeration(deps: ChatModerationDeps) {
     return until !== null && until > now() ? new Date(until).toISOString() : null;
   }
 
-  async function assertNotMuted(identity: ChatIdentity, gameId: string): Promise<void> {
-    const until = await mutedUntil(gameId, identity.login);
-    if (until) throw errors.chatMuted(undefined, { details: { until } });
-  }
-
-  /**
-   * Holds a user to the room's slow mode: the last send is kept SLOW_MODE_MAX_MS (the longest slow
-   * mode) and compared with the setting in force now, so shortening or lengthening slow mode applies
-   * at once to the next message.
-   */
-  async function holdSlowMode(identity: ChatIdentity, gameId: string, seconds: number): Promise<void> {
-    if (seconds === 0 || isModerator(identity)) return;
-    const at = now();
-    const last = await fromStore(() => rooms.markSent(gameId, identity.login, at, SLOW_MODE_MAX_MS));
-    if (last === null) return;
-    const retryAfterMs = last + seconds * 1000 - at;
-    if (retryAfterMs > 0) {
-      throw errors.slowMode(`Slow mode: wait ${Math.ceil(retryAfterMs / 1000)} s`, {
-        details: { retryAfterMs },
-      });
-    }
-    await fromStore(() => rooms.forceMarkSent(gameId, identity.login, at, SLOW_MODE_MAX_MS));
-  }
-
   return {
     roomState,
     mutedUntil,
-    assertNotMuted,
 
-    /** Before a message is stored: refused while the sender is timed out or held by slow mode. */
-    async beforeSend(identity: ChatIdentity, gameId: string): Promise<void> {
-      const [, room] = await Promise.all([assertNotMuted(identity, gameId), roomState(gameId)]);
-      await holdSlowMode(identity, gameId, room.slowModeSeconds);
+    /**
+     * What a send is held to besides the limit, checked by the store with the send itself (one round
+     * trip): the sender's time-out, and slow mode unless a moderator sends. The last send is kept
+     * SLOW_MODE_MAX_MS (the longest slow mode) and compared with the setting in force at the send, so
+     * shortening or lengthening slow mode applies at once to the next message.
+     */
+    sendGuards(identity: ChatIdentity): Pick<SendGuards, 'slowMode'> {
+      return isModerator(identity) ? {} : { slowMode: { now: now(), keepMs: SLOW_MODE_MAX_MS } };
     },
 
     async setSlowMode(identity: ChatIdentity, gameId: string, seconds: ChatSlowModeSeconds) {
@@ -158,8 +140,10 @@ export function createChatModeration(deps: ChatModerationDeps) {
       if (!isStreamId(messageId)) throw errors.badRequest('Invalid message id.');
       const entry = await fromStore(() => rooms.findMessage(gameId, messageId));
       if (!entry) throw errors.notFound('That message no longer exists.');
-      const author = messageFields(entry)?.login ?? '';
+      const fields = messageFields(entry);
+      const author = fields?.login ?? '';
       await remove();
+      if (fields) deps.messageDeleted?.(gameId, messageId, fields);
       await fromStore(() => rooms.dropReactions(gameId, messageId));
       await record(gameId, { action: 'delete', moderator: identity.login, messageId, target: author });
     },

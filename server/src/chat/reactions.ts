@@ -1,9 +1,7 @@
 import type { ChatMessage, ChatReactInput, ChatReactionsChanged } from '@shared/schemas/chat';
-import { AppError, errors } from '../errors';
-import type { RateLimiter } from '../http/rate-limit';
+import { errors } from '../errors';
 import { fromStore } from '../storage/from-store';
 import { isStreamId } from '../storage/store';
-import type { ChatModeration } from './moderation';
 import type { ChatRoomBroadcaster } from './room-broadcaster';
 import type { ChatRoomStore } from './room-store';
 import { CHAT_HISTORY_MAX, type ChatIdentity } from './service';
@@ -16,22 +14,21 @@ const PRUNE_ABOVE_MESSAGES = 2 * CHAT_HISTORY_MAX;
 
 export interface ChatReactionsDeps {
   rooms: ChatRoomStore;
-  limiter: RateLimiter;
-  moderation: Pick<ChatModeration, 'assertNotMuted'>;
   broadcaster: Pick<ChatRoomBroadcaster, 'reactionsChanged'>;
-  /** The chat's sending limit: reactions have a budget of the same size of their own. */
+  /** The chat's sending limit: reactions have a budget of the same size of their own, per game. */
   rateLimit: { limit: number; windowMs: number };
-  /** Marks the game's chat changed, so every instance's cached page is read again with the reaction. */
-  pageChanged(gameId: string): Promise<unknown>;
 }
 
 /**
- * The six reactions on a game's messages. A login has each reaction at most once per message; a
- * change is stored in the game's reactions hash (so every instance and a restart see it) and the
- * message's reactions go to everyone in the room. Pages carry reactions through `attach`.
+ * The six reactions on a game's messages. A login has each reaction at most once per message. A
+ * toggle is one store step (time-out, message, limit, change and the room's chat version, so every
+ * instance's cached page is read again), as cheap as a send; the message's reactions then go to
+ * everyone in the room with that version, so a client keeps the newest when two cross on the way.
+ * Pages carry reactions through `attach`.
  */
 export function createChatReactions(deps: ChatReactionsDeps) {
-  const { rooms, limiter, moderation, broadcaster } = deps;
+  const { rooms, broadcaster } = deps;
+  const limit = { max: deps.rateLimit.limit, windowMs: deps.rateLimit.windowMs };
 
   /** Reactions of messages the history no longer keeps are dropped (they would only be read). */
   async function pruneTrimmed(gameId: string): Promise<void> {
@@ -43,33 +40,18 @@ export function createChatReactions(deps: ChatReactionsDeps) {
     async react(identity: ChatIdentity, input: ChatReactInput): Promise<ChatReactionsChanged> {
       const { gameId, messageId, emoji, reacted } = input;
       if (!isStreamId(messageId)) throw errors.badRequest('Invalid message id.');
-      // Refusals that store nothing come first, so a refused reaction does not spend the budget.
-      const [message] = await Promise.all([
-        fromStore(() => rooms.findMessage(gameId, messageId)),
-        moderation.assertNotMuted(identity, gameId),
-      ]);
-      if (!message) throw errors.notFound('That message no longer exists.');
-      await fromStore(() =>
-        limiter(
-          { bucket: 'chat-react', limit: deps.rateLimit.limit, windowMs: deps.rateLimit.windowMs },
-          identity.login,
-        ),
-      ).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'rate_limited') {
-          throw errors.rateLimited('You are reacting too fast. Please slow down.');
-        }
-        throw error;
-      });
-      const current = (await fromStore(() => rooms.reactions(gameId))).get(messageId) ?? [];
-      const has = current.some((r) => r.emoji === emoji && r.logins.includes(identity.login));
-      if (has === reacted) return { gameId, messageId, reactions: current };
-      await fromStore(() => rooms.setReaction(gameId, messageId, emoji, identity.login, reacted));
-      await fromStore(() => deps.pageChanged(gameId));
-      // Read back after the write, so a change another instance made meanwhile is in what goes out.
-      const all = await fromStore(() => rooms.reactions(gameId));
-      const changed = { gameId, messageId, reactions: all.get(messageId) ?? [] };
+      const outcome = await fromStore(() =>
+        rooms.toggleReaction(gameId, messageId, emoji, identity.login, reacted, limit),
+      );
+      if ('refused' in outcome) {
+        if (outcome.refused === 'muted')
+          throw errors.chatMuted(undefined, { details: { until: outcome.until } });
+        if (outcome.refused === 'missing') throw errors.notFound('That message no longer exists.');
+        throw errors.rateLimited('You are reacting too fast. Please slow down.');
+      }
+      const changed = { gameId, messageId, reactions: outcome.reactions, version: outcome.version };
       broadcaster.reactionsChanged(changed);
-      if (all.size > PRUNE_ABOVE_MESSAGES) await pruneTrimmed(gameId);
+      if (outcome.messages > PRUNE_ABOVE_MESSAGES) await pruneTrimmed(gameId);
       return changed;
     },
 

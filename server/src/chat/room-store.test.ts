@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keys } from '../storage/keys';
 import { MemoryStore } from '../storage/memory-store';
-import { createChatRoomStore } from './room-store';
+import { createChatRoomStore, readReactions } from './room-store';
 
 const GAME = 'g1';
 const message = (login: string) => JSON.stringify({ gameId: GAME, login, message: 'hi' });
@@ -19,27 +19,53 @@ describe('the chat room store', () => {
   });
 
   it('groups reactions per message, emoji in catalogue order, logins in the order they reacted', async () => {
-    const rooms = createChatRoomStore(new MemoryStore());
-    await rooms.setReaction(GAME, '5-0', '🔥', 'ben', true);
-    await rooms.setReaction(GAME, '5-0', '👍', 'cat', true);
-    await rooms.setReaction(GAME, '5-0', '🔥', 'ann', true);
-    await rooms.setReaction(GAME, '6-0', '👏', 'ann', true);
-    await rooms.setReaction(GAME, '6-0', '👏', 'ann', false);
+    const store = new MemoryStore();
+    const rooms = createChatRoomStore(store);
+    const [first, second] = [
+      await store.streamAppend(keys.chatHistory(GAME), message('ann'), 10),
+      await store.streamAppend(keys.chatHistory(GAME), message('ben'), 10),
+    ];
+    const limit = { max: 100, windowMs: 60_000 };
+    await rooms.toggleReaction(GAME, first, '🔥', 'ben', true, limit);
+    await rooms.toggleReaction(GAME, first, '👍', 'cat', true, limit);
+    const last = await rooms.toggleReaction(GAME, first, '🔥', 'ann', true, limit);
+    expect(last).toEqual({
+      reactions: [
+        { emoji: '👍', logins: ['cat'] },
+        { emoji: '🔥', logins: ['ben', 'ann'] },
+      ],
+      version: 3,
+      messages: 1,
+    });
+    await rooms.toggleReaction(GAME, second, '👏', 'ann', true, limit);
+    await rooms.toggleReaction(GAME, second, '👏', 'ann', false, limit);
     const reactions = await rooms.reactions(GAME);
-    expect(reactions.get('5-0')?.map((r) => r.emoji)).toEqual(['👍', '🔥']);
-    expect(reactions.get('5-0')?.[1]?.logins).toHaveLength(2);
-    expect(reactions.has('6-0')).toBe(false);
+    expect(reactions.get(first)).toEqual('reactions' in last ? last.reactions : null);
+    expect(reactions.has(second)).toBe(false);
+    expect(await rooms.toggleReaction(GAME, '1-0', '👏', 'ann', true, limit)).toEqual({ refused: 'missing' });
   });
 
   it('drops the reactions of messages older than the oldest one kept', async () => {
-    const rooms = createChatRoomStore(new MemoryStore());
-    await rooms.setReaction(GAME, '5-0', '🔥', 'ann', true);
-    await rooms.setReaction(GAME, '10-3', '🔥', 'ann', true);
-    await rooms.setReaction(GAME, '11-0', '😂', 'ben', true);
-    await rooms.dropReactionsBefore(GAME, '10-3');
-    expect([...(await rooms.reactions(GAME)).keys()]).toEqual(['10-3', '11-0']);
-    await rooms.dropReactions(GAME, '11-0');
-    expect([...(await rooms.reactions(GAME)).keys()]).toEqual(['10-3']);
+    const store = new MemoryStore();
+    const rooms = createChatRoomStore(store);
+    const ids = [
+      await store.streamAppend(keys.chatHistory(GAME), message('ann'), 10),
+      await store.streamAppend(keys.chatHistory(GAME), message('ben'), 10),
+      await store.streamAppend(keys.chatHistory(GAME), message('cat'), 10),
+    ];
+    const limit = { max: 100, windowMs: 60_000 };
+    for (const id of ids) await rooms.toggleReaction(GAME, id, '🔥', 'ann', true, limit);
+    await rooms.dropReactionsBefore(GAME, ids[1]!);
+    expect([...(await rooms.reactions(GAME)).keys()]).toEqual(ids.slice(1));
+    await rooms.dropReactions(GAME, ids[2]!);
+    expect([...(await rooms.reactions(GAME)).keys()]).toEqual([ids[1]]);
+  });
+
+  it('reads stored reactions it cannot understand as none', () => {
+    expect(readReactions('not json')).toEqual([]);
+    expect(readReactions('{"💩":["ann"],"🔥":"ann","👍":["ben",3]}')).toEqual([
+      { emoji: '👍', logins: ['ben'] },
+    ]);
   });
 
   it('reads slow mode as off when the stored setting is missing or not one offered', async () => {

@@ -41,37 +41,26 @@ export function messageFields(entry: StreamEntry): StoredMessageFields | null {
   }
 }
 
-// A reaction is one hash field, `<messageId> <emoji> <login>` (none of them has a space), whose value
-// is when it was given: adding and removing one are single atomic writes, whichever instance does it.
-const reactionField = (messageId: string, emoji: ChatReactionEmoji, login: string) =>
-  `${messageId} ${emoji} ${login}`;
-
-/** Reactions of each message, from the reactions hash, each in CHAT_REACTION_EMOJIS order. */
-function groupReactions(fields: Record<string, string>): Map<string, ChatReaction[]> {
-  const given = new Map<string, Map<ChatReactionEmoji, { login: string; at: number }[]>>();
-  for (const [field, at] of Object.entries(fields)) {
-    const [messageId, emoji, login] = field.split(' ');
-    if (!messageId || !login || !CHAT_REACTION_EMOJIS.includes(emoji as ChatReactionEmoji)) continue;
-    const byEmoji = given.get(messageId) ?? new Map<ChatReactionEmoji, { login: string; at: number }[]>();
-    given.set(messageId, byEmoji);
-    const logins = byEmoji.get(emoji as ChatReactionEmoji) ?? [];
-    byEmoji.set(emoji as ChatReactionEmoji, logins);
-    logins.push({ login, at: Number(at) || 0 });
+/**
+ * A message's reactions as stored: one field of the game's reactions hash, named by the message id,
+ * holding JSON `{ "<emoji>": [logins in the order they reacted] }`. A toggle is one guarded store step
+ * (hashToggleGuarded), whichever instance does it.
+ */
+export function readReactions(json: string | undefined): ChatReaction[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json ?? '{}');
+  } catch {
+    return [];
   }
-  const reactions = new Map<string, ChatReaction[]>();
-  for (const [messageId, byEmoji] of given) {
-    reactions.set(
-      messageId,
-      CHAT_REACTION_EMOJIS.filter((emoji) => byEmoji.has(emoji)).map((emoji) => ({
-        emoji,
-        logins: byEmoji
-          .get(emoji)!
-          .sort((a, b) => a.at - b.at)
-          .map(({ login }) => login),
-      })),
-    );
-  }
-  return reactions;
+  if (typeof parsed !== 'object' || parsed === null) return [];
+  const given = parsed as Record<string, unknown>;
+  return CHAT_REACTION_EMOJIS.flatMap((emoji) => {
+    const logins = given[emoji];
+    return Array.isArray(logins) && logins.length > 0
+      ? [{ emoji, logins: logins.filter((login): login is string => typeof login === 'string') }]
+      : [];
+  });
 }
 
 /** Room settings as stored. */
@@ -101,6 +90,17 @@ export type StoredModerationEntry = ChatModerationEntry extends infer Entry
 /** How many entries the moderation log keeps (at least; trimming is approximate). */
 const MODERATION_LOG_KEEP = 50;
 
+/** A reaction toggle's outcome: the message's reactions after it, or why it was refused. */
+export type ReactionOutcome =
+  | {
+      reactions: ChatReaction[];
+      version: number;
+      /** Messages of the room with reactions. */ messages: number;
+    }
+  | { refused: 'muted'; until: string }
+  | { refused: 'missing' }
+  | { refused: 'rate-limited' };
+
 export function createChatRoomStore(store: Store) {
   const lower = (login: string) => login.toLowerCase();
   return {
@@ -115,52 +115,63 @@ export function createChatRoomStore(store: Store) {
     messagesAfter: (gameId: string, after: string, count: number) =>
       store.streamAfter(keys.chatHistory(gameId), after, count),
 
-    /** Every message's reactions in a game. */
-    reactions: async (gameId: string) => groupReactions(await store.hashGetAll(keys.chatReactions(gameId))),
-    async setReaction(
+    /** Every message's reactions in a game (messages nobody reacted to are left out). */
+    async reactions(gameId: string): Promise<Map<string, ChatReaction[]>> {
+      const fields = await store.hashGetAll(keys.chatReactions(gameId));
+      const reactions = new Map<string, ChatReaction[]>();
+      for (const [messageId, json] of Object.entries(fields)) {
+        const given = readReactions(json);
+        if (given.length > 0) reactions.set(messageId, given);
+      }
+      return reactions;
+    },
+    /**
+     * Adds or takes back `login`'s `emoji` on a message, in one step: refused while the login is timed
+     * out, for a message the history does not hold, or past the login's reaction limit in this game.
+     * Answers the message's reactions after it, with the room's chat version it is current at.
+     */
+    async toggleReaction(
       gameId: string,
       messageId: string,
       emoji: ChatReactionEmoji,
       login: string,
       on: boolean,
-    ) {
-      const key = keys.chatReactions(gameId);
-      const field = reactionField(messageId, emoji, login);
-      if (on) await store.hashSet(key, field, String(Date.now()));
-      else await store.hashDelete(key, field);
-      await store.expire(key, CHAT_HISTORY_TTL_MS);
+      limit: { max: number; windowMs: number },
+    ): Promise<ReactionOutcome> {
+      const result = await store.hashToggleGuarded({
+        key: keys.chatReactions(gameId),
+        field: messageId,
+        group: emoji,
+        member: login,
+        on,
+        ttlMs: CHAT_HISTORY_TTL_MS,
+        version: keys.chatVersion(gameId),
+        requires: { stream: keys.chatHistory(gameId), id: messageId },
+        blockedBy: keys.chatMuted(gameId, lower(login)),
+        limit: { key: keys.chatReactRate(gameId, login), ...limit },
+      });
+      if ('json' in result) {
+        return { reactions: readReactions(result.json), version: result.version, messages: result.fields };
+      }
+      if (result.refused === 'blocked') return { refused: 'muted', until: result.value };
+      if (result.refused === 'missing') return { refused: 'missing' };
+      return { refused: 'rate-limited' };
     },
     /** Removes every reaction of a message (it was deleted). */
-    async dropReactions(gameId: string, messageId: string) {
-      const key = keys.chatReactions(gameId);
-      const fields = Object.keys(await store.hashGetAll(key)).filter((field) =>
-        field.startsWith(`${messageId} `),
-      );
-      await Promise.all(fields.map((field) => store.hashDelete(key, field)));
-    },
+    dropReactions: (gameId: string, messageId: string) =>
+      store.hashDelete(keys.chatReactions(gameId), messageId),
     /** Removes the reactions of messages older than `oldestKept` (trimmed from the history). */
     async dropReactionsBefore(gameId: string, oldestKept: string) {
       const key = keys.chatReactions(gameId);
-      const fields = Object.keys(await store.hashGetAll(key)).filter(
-        (field) => compareStreamIds(field.slice(0, field.indexOf(' ')), oldestKept) < 0,
+      const trimmed = Object.keys(await store.hashGetAll(key)).filter(
+        (messageId) => compareStreamIds(messageId, oldestKept) < 0,
       );
-      await Promise.all(fields.map((field) => store.hashDelete(key, field)));
+      await Promise.all(trimmed.map((messageId) => store.hashDelete(key, messageId)));
     },
 
     settings: async (gameId: string) => readSettings(await store.get(keys.chatRoomSettings(gameId))),
     saveSettings: (gameId: string, settings: StoredSettings) =>
       store.set(keys.chatRoomSettings(gameId), JSON.stringify(settings), CHAT_HISTORY_TTL_MS),
-
-    /** Marks a send for slow mode unless one is marked; answers when the marked one was (ms), or null. */
-    async markSent(gameId: string, login: string, now: number, keepMs: number): Promise<number | null> {
-      const key = keys.chatLastSent(gameId, lower(login));
-      if (await store.setIfAbsent(key, String(now), keepMs)) return null;
-      const last = Number(await store.get(key));
-      return Number.isFinite(last) ? last : null;
-    },
-    /** Marks a send for slow mode whatever was marked. */
-    forceMarkSent: (gameId: string, login: string, now: number, keepMs: number) =>
-      store.set(keys.chatLastSent(gameId, lower(login)), String(now), keepMs),
 
     /** When a login's time-out in a game ends (epoch ms), or null. */
     async mutedUntil(gameId: string, login: string): Promise<number | null> {

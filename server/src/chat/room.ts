@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { ChatMessage, ChatJoinAnswer, ChatPage } from '@shared/schemas/chat';
 import type { Config } from '../config';
-import type { RateLimiter } from '../http/rate-limit';
 import type { AppServer } from '../realtime';
 import type { Store } from '../storage/store';
 import { createChatModeration, type ChatModeration } from './moderation';
@@ -10,12 +9,13 @@ import { createChatRoomBroadcaster } from './room-broadcaster';
 import { createChatRoomSocketHandlers } from './room-handlers';
 import { createChatRoomStore } from './room-store';
 import type { ChatIdentity } from './service';
+import type { SendGuards } from './store';
 import { createChatUnread } from './unread';
 
 /** Where the room's features meet the chat's send and pages (the chat service calls these). */
 export interface ChatRoomHooks {
-  /** Refuses a send while the sender is timed out or held by slow mode. */
-  beforeSend(identity: ChatIdentity, gameId: string): Promise<void>;
+  /** What holds the sender's messages back besides the limit (slow mode), checked with the send. */
+  sendGuards(identity: ChatIdentity): Pick<SendGuards, 'slowMode'>;
   /** A stored message was broadcast: followers of the game's unread count hear of it. */
   sent(message: ChatMessage): void;
   /** Messages with their reactions, for every page and catch-up answer. */
@@ -26,10 +26,7 @@ export interface ChatRoomDeps {
   store: Store;
   io: AppServer;
   config: Pick<Config, 'MODERATOR_LOGINS' | 'ADMIN_LOGINS' | 'CHAT_RATE_LIMIT' | 'CHAT_RATE_WINDOW_SECONDS'>;
-  limiter: RateLimiter;
   logger: Logger;
-  /** Marks a game's chat changed, so pages cached by every instance are read again (with reactions). */
-  pageChanged(gameId: string): Promise<unknown>;
 }
 
 /**
@@ -37,22 +34,24 @@ export interface ChatRoomDeps {
  * the moderation log, all kept in the store (every instance sees the same; a restart loses nothing).
  */
 export function createChatRoom(deps: ChatRoomDeps) {
-  const { store, io, config, limiter, logger } = deps;
+  const { store, io, config, logger } = deps;
   const rooms = createChatRoomStore(store);
   const broadcaster = createChatRoomBroadcaster(io);
-  const moderation = createChatModeration({ rooms, broadcaster, config });
+  const unread = createChatUnread({ rooms, broadcaster, logger });
+  const moderation = createChatModeration({
+    rooms,
+    broadcaster,
+    config,
+    messageDeleted: (gameId, messageId, fields) => unread.deleted(gameId, messageId, fields),
+  });
   const reactions = createChatReactions({
     rooms,
-    limiter,
-    moderation,
     broadcaster,
     rateLimit: { limit: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
-    pageChanged: deps.pageChanged,
   });
-  const unread = createChatUnread({ rooms, broadcaster, logger });
 
   const hooks: ChatRoomHooks = {
-    beforeSend: (identity, gameId) => moderation.beforeSend(identity, gameId),
+    sendGuards: (identity) => moderation.sendGuards(identity),
     sent: (message) => unread.arrived(message),
     withReactions: (gameId, messages) => reactions.attach(gameId, messages),
   };

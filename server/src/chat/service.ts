@@ -13,7 +13,7 @@ import { compareStreamIds, isStreamId } from '../storage/store';
 import { createLatestPages } from './latest-pages';
 import { mentionsField } from './mentions';
 import type { ChatRoomHooks } from './room';
-import type { ChatStore, SendLimit, StoredMessage } from './store';
+import type { AppendOutcome, ChatStore, SendLimit, StoredMessage } from './store';
 
 /** How many messages a game's history keeps (the newest). */
 export const CHAT_HISTORY_MAX = 500;
@@ -36,7 +36,7 @@ export interface ChatServiceDeps {
   broadcaster: ChatBroadcaster;
   /** How many messages a fan may send in one game's chat per window. */
   sendLimit: SendLimit;
-  /** The room's features (room.ts): slow mode and time-outs before a send, reactions on pages. */
+  /** The room's features (room.ts): slow mode for a send, unread notices, reactions on pages. */
   room?: ChatRoomHooks;
 }
 
@@ -63,11 +63,10 @@ export function createChatService(deps: ChatServiceDeps) {
 
   return {
     /**
-     * Stores a message from a signed-in user and broadcasts it to the game's room. The send limit
-     * and the append are one store operation: a fan over the limit stores nothing.
+     * Stores a message from a signed-in user and broadcasts it to the game's room. The checks (time-out,
+     * slow mode, send limit) and the append are one store operation: a refused send stores nothing.
      */
     async send(identity: ChatIdentity, input: ChatSendInput): Promise<ChatMessage> {
-      await deps.room?.beforeSend(identity, input.gameId);
       const stored: StoredMessage = {
         gameId: input.gameId,
         login: identity.login,
@@ -80,9 +79,10 @@ export function createChatService(deps: ChatServiceDeps) {
         role: identity.role,
         ...mentionsField(input.message),
       };
-      const id = await fromStore(() => history.append(stored, deps.sendLimit));
-      if (id === null) throw errors.rateLimited('You are sending messages too fast. Please slow down.');
-      const message: ChatMessage = { id, ...stored };
+      const guards = { limit: deps.sendLimit, ...deps.room?.sendGuards(identity) };
+      const outcome = await fromStore(() => history.append(stored, guards));
+      if (!('id' in outcome)) throw sendRefused(outcome);
+      const message: ChatMessage = { id: outcome.id, ...stored };
       broadcaster.messageCreated(message);
       deps.room?.sent(message);
       return message;
@@ -143,6 +143,20 @@ export function createChatService(deps: ChatServiceDeps) {
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
+
+/** The error a refused send answers: each says what the sender can do about it. */
+function sendRefused(outcome: Exclude<AppendOutcome, { id: string }>) {
+  switch (outcome.refused) {
+    case 'muted':
+      return errors.chatMuted(undefined, { details: { until: outcome.until } });
+    case 'slow-mode':
+      return errors.slowMode(`Slow mode: wait ${Math.ceil(outcome.retryAfterMs / 1000)} s`, {
+        details: { retryAfterMs: outcome.retryAfterMs },
+      });
+    case 'rate-limited':
+      return errors.rateLimited('You are sending messages too fast. Please slow down.');
+  }
+}
 
 /** The team name a side stands for, from the REST body's awayTeam/homeTeam. */
 export const teamNameFor = (side: TeamSide, away: string, home: string) => (side === 'away' ? away : home);

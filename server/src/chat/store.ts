@@ -1,4 +1,4 @@
-import { chatMessageSchema, type ChatMessage } from '@shared/schemas/chat';
+import { CHAT_SLOW_MODE_SECONDS, chatMessageSchema, type ChatMessage } from '@shared/schemas/chat';
 import { CHAT_HISTORY_TTL_MS, keys } from '../storage/keys';
 import type { StreamEntry, Store } from '../storage/store';
 
@@ -21,6 +21,20 @@ export interface SendLimit {
   windowMs: number;
 }
 
+/** What holds one send back besides the limit: the room's slow mode (absent for moderators). */
+export interface SendGuards {
+  limit: SendLimit;
+  /** The slow mode in force is read with the send; a send is remembered this long (the longest). */
+  slowMode?: { now: number; keepMs: number };
+}
+
+/** A send's outcome: stored with its id, or refused with why (nothing stored). */
+export type AppendOutcome =
+  | { id: string }
+  | { refused: 'muted'; until: string }
+  | { refused: 'slow-mode'; retryAfterMs: number }
+  | { refused: 'rate-limited' };
+
 /**
  * Each game's chat history, a stream in the store with ids in append order, keeping the newest
  * `maxMessages`; it expires CHAT_HISTORY_TTL_MS after its last message.
@@ -33,17 +47,31 @@ export function createChatStore(store: Store, maxMessages: number) {
   const changed = (gameId: string) => store.add(keys.chatVersion(gameId), 1, CHAT_HISTORY_TTL_MS);
   return {
     /**
-     * Counts the send against the author's limit in this game and, within it, appends the message
-     * and bumps the version: one round trip. Answers the id, or null when over the limit (nothing
-     * stored). The count is per fan per game, so it lives on the game's shard with the history.
+     * The whole send in one round trip (one script over the game's keys, so one shard): refused while
+     * the author is timed out, then while slow mode holds them, then past their send limit in this
+     * game; otherwise appends the message, bumps the version and remembers the send for slow mode.
      */
-    append: (message: StoredMessage, limit: SendLimit): Promise<string | null> =>
-      store.streamAppendGuarded(keys.chatHistory(message.gameId), JSON.stringify(message), {
+    async append(message: StoredMessage, guards: SendGuards): Promise<AppendOutcome> {
+      const { gameId, login } = message;
+      const result = await store.streamAppendGuarded(keys.chatHistory(gameId), JSON.stringify(message), {
         maxLength: maxMessages,
         ttlMs: CHAT_HISTORY_TTL_MS,
-        limit: { key: keys.chatSendRate(message.gameId, message.login), ...limit },
-        version: keys.chatVersion(message.gameId),
-      }),
+        blockedBy: keys.chatMuted(gameId, login.toLowerCase()),
+        spacing: guards.slowMode && {
+          settingsKey: keys.chatRoomSettings(gameId),
+          lastKey: keys.chatLastSent(gameId, login.toLowerCase()),
+          now: guards.slowMode.now,
+          keepMs: guards.slowMode.keepMs,
+          allowedSeconds: CHAT_SLOW_MODE_SECONDS,
+        },
+        limit: { key: keys.chatSendRate(gameId, login), ...guards.limit },
+        version: keys.chatVersion(gameId),
+      });
+      if ('id' in result) return result;
+      if (result.refused === 'blocked') return { refused: 'muted', until: result.value };
+      if (result.refused === 'spacing') return { refused: 'slow-mode', retryAfterMs: result.retryAfterMs };
+      return { refused: 'rate-limited' };
+    },
     /** The newest `count` entries before `before` (all when absent), oldest first. */
     before: async (gameId: string, count: number, before?: string) =>
       store.streamBefore(keys.chatHistory(gameId), count, before),

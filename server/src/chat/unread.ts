@@ -3,6 +3,8 @@ import {
   type ChatMessage,
   type ChatUnread,
   type ChatUnreadAnswer,
+  type ChatUnreadArrived,
+  type ChatUnreadEntry,
 } from '@shared/schemas/chat';
 import type { Logger } from 'pino';
 import { errors } from '../errors';
@@ -16,11 +18,19 @@ import { messageFields, type ChatRoomStore } from './room-store';
 /** A user's seen position in one game is stored at most this often (per instance); the newest wins. */
 export const SEEN_THROTTLE_MS = 1000;
 
+/**
+ * Followers of a room's unread count hear of its new and deleted messages at most this often (per
+ * instance): the first change goes at once, the ones after it in one notice when the interval ends.
+ * A busy room then costs one notice a second, not one broadcast per message.
+ */
+export const UNREAD_NOTICE_MS = 1000;
+
 export interface ChatUnreadDeps {
   rooms: ChatRoomStore;
   broadcaster: Pick<ChatRoomBroadcaster, 'unreadChanged' | 'unreadArrived'>;
   logger: Logger;
   throttleMs?: number;
+  noticeMs?: number;
 }
 
 interface FollowingSocket {
@@ -31,6 +41,12 @@ interface FollowingSocket {
 
 const sameLogin = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+const unreadEntry = (id: string, fields: { login: string; mentions?: string[] }): ChatUnreadEntry => ({
+  id,
+  login: fields.login,
+  mentions: fields.mentions ?? [],
+});
+
 /**
  * Unread state, per login and game: the server keeps the newest message each login has seen in each
  * room (sent by a client while the chat is open and visible), counts what others wrote after it and
@@ -39,6 +55,7 @@ const sameLogin = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export function createChatUnread(deps: ChatUnreadDeps) {
   const { rooms, broadcaster, logger } = deps;
   const throttleMs = deps.throttleMs ?? SEEN_THROTTLE_MS;
+  const noticeMs = deps.noticeMs ?? UNREAD_NOTICE_MS;
 
   async function unreadOf(gameId: string, login: string, lastSeenId: string): Promise<ChatUnread> {
     const after = await rooms.messagesAfter(gameId, lastSeenId, CHAT_UNREAD_COUNT_MAX);
@@ -98,6 +115,40 @@ export function createChatUnread(deps: ChatUnreadDeps) {
     store(login, gameId, messageId);
   }
 
+  // Unread notices: a room with no notice window open sends the next change at once and opens one;
+  // changes within a window are gathered and sent when it ends, which opens the next one.
+  const notices = new Map<string, { pending: ChatUnreadArrived | null; timer: NodeJS.Timeout }>();
+
+  function openNoticeWindow(gameId: string): void {
+    const timer = setTimeout(() => {
+      const pending = notices.get(gameId)?.pending;
+      notices.delete(gameId);
+      if (!pending) return;
+      openNoticeWindow(gameId);
+      broadcastNotice(pending);
+    }, noticeMs);
+    timer.unref();
+    notices.set(gameId, { pending: null, timer });
+  }
+
+  function broadcastNotice(notice: ChatUnreadArrived): void {
+    // Past the cap a count stops anyway: the newest are kept.
+    notice.messages.splice(0, notice.messages.length - CHAT_UNREAD_COUNT_MAX);
+    broadcaster.unreadArrived(notice);
+  }
+
+  function notify(gameId: string, kind: 'messages' | 'deleted', entry: ChatUnreadEntry): void {
+    const open = notices.get(gameId);
+    if (open) {
+      (open.pending ??= { gameId, messages: [], deleted: [] })[kind].push(entry);
+      return;
+    }
+    const notice: ChatUnreadArrived = { gameId, messages: [], deleted: [] };
+    notice[kind].push(entry);
+    openNoticeWindow(gameId);
+    broadcastNotice(notice);
+  }
+
   return {
     /** A client saw up to `messageId` in a game. */
     seen(login: string, gameId: string, messageId: string): void {
@@ -130,18 +181,20 @@ export function createChatUnread(deps: ChatUnreadDeps) {
 
     /** A new message: sockets following its game's unread count hear of it. */
     arrived(message: ChatMessage): void {
-      broadcaster.unreadArrived({
-        gameId: message.gameId,
-        messageId: message.id,
-        login: message.login,
-        mentions: message.mentions ?? [],
-      });
+      notify(message.gameId, 'messages', unreadEntry(message.id, message));
     },
 
-    /** Stops the throttle's timers (what they held is dropped; the client sends it again). */
+    /** A deleted message (with its author and mentions): followers take it back out of their count. */
+    deleted(gameId: string, messageId: string, fields: { login: string; mentions?: string[] }): void {
+      notify(gameId, 'deleted', unreadEntry(messageId, fields));
+    },
+
+    /** Stops the timers (what they held is dropped; clients ask again when they reconnect). */
     stop(): void {
       for (const window of windows.values()) clearTimeout(window.timer);
       windows.clear();
+      for (const open of notices.values()) clearTimeout(open.timer);
+      notices.clear();
     },
   };
 }

@@ -21,7 +21,9 @@ export const gameKeys = {
   voiceVersion: (gameId: string) => gameKey('voice', gameId, 'version'),
   /** A login's one place in a game's voice room (a lock held by one socket). */
   voicePlace: (gameId: string, login: string) => gameKey('lock', gameId, `voice-place:${login}`),
-  /** A game's message reactions: a hash, one field per message, emoji and login. */
+  /** A fan's reactions in the current window, counted per game like sends (a budget of its own). */
+  chatReactRate: (gameId: string, login: string) => gameKey('chat', gameId, `rate:react:${login}`),
+  /** A game's message reactions: a hash, one field per message id, its reactions as JSON. */
   chatReactions: (gameId: string) => gameKey('chat', gameId, 'reactions'),
   /** A game's chat room settings (slow mode), as JSON. */
   chatRoomSettings: (gameId: string) => gameKey('chat', gameId, 'settings'),

@@ -1,4 +1,12 @@
-import { compareStreamIds, type GuardedAppend, type StreamEntry, type Store } from './store';
+import {
+  compareStreamIds,
+  type GuardedAppend,
+  type GuardedAppendResult,
+  type GuardedToggle,
+  type GuardedToggleResult,
+  type StreamEntry,
+  type Store,
+} from './store';
 
 interface Entry {
   value: string | Map<string, string> | { stream: StreamEntry[] };
@@ -82,6 +90,10 @@ export class MemoryStore implements Store {
   }
 
   async get(key: string) {
+    return this.getNow(key);
+  }
+
+  private getNow(key: string): string | null {
     const entry = this.live(key);
     if (!entry) return null;
     if (typeof entry.value !== 'string') throw new Error(`WRONGTYPE ${key} is not a string`);
@@ -131,6 +143,10 @@ export class MemoryStore implements Store {
   }
 
   async add(key: string, delta: number, ttlMs?: number) {
+    return this.addNow(key, delta, ttlMs);
+  }
+
+  private addNow(key: string, delta: number, ttlMs?: number) {
     const entry = this.live(key);
     const count = (entry ? Number(entry.value) : 0) + delta;
     if (count <= 0) {
@@ -182,13 +198,65 @@ export class MemoryStore implements Store {
     return id;
   }
 
-  async streamAppendGuarded(key: string, value: string, options: GuardedAppend) {
-    // No await before the append: nothing else runs between the count and the append.
-    const { limit, version } = options;
-    if (limit && this.countHit(limit.key, limit.windowMs) > limit.max) return null;
+  // The guarded steps below never await before their last write: nothing else runs in between.
+  async streamAppendGuarded(
+    key: string,
+    value: string,
+    options: GuardedAppend,
+  ): Promise<GuardedAppendResult> {
+    const { blockedBy, spacing, limit, version } = options;
+    const blocking = blockedBy ? this.getNow(blockedBy) : null;
+    if (blocking !== null) return { refused: 'blocked', value: blocking };
+    const spacingMs = spacing ? spacingOf(this.getNow(spacing.settingsKey), spacing.allowedSeconds) : 0;
+    if (spacing && spacingMs > 0) {
+      const last = Number(this.getNow(spacing.lastKey) ?? Number.NaN);
+      if (Number.isFinite(last) && last + spacingMs > spacing.now) {
+        return { refused: 'spacing', retryAfterMs: last + spacingMs - spacing.now };
+      }
+    }
+    if (limit && this.countHit(limit.key, limit.windowMs) > limit.max) return { refused: 'limit' };
     const id = this.appendNow(key, value, options.maxLength, options.ttlMs);
-    if (version) await this.add(version, 1, options.ttlMs);
-    return id;
+    if (version) this.addNow(version, 1, options.ttlMs);
+    if (spacing && spacingMs > 0) {
+      this.entries.set(spacing.lastKey, {
+        value: String(spacing.now),
+        expiresAt: this.expiry(spacing.keepMs),
+      });
+    }
+    return { id };
+  }
+
+  async hashToggleGuarded(options: GuardedToggle): Promise<GuardedToggleResult> {
+    const { key, field, group, member, blockedBy, limit } = options;
+    const blocking = blockedBy ? this.getNow(blockedBy) : null;
+    if (blocking !== null) return { refused: 'blocked', value: blocking };
+    if (!this.stream(options.requires.stream).some((entry) => entry.id === options.requires.id)) {
+      return { refused: 'missing' };
+    }
+    if (limit && this.countHit(limit.key, limit.windowMs) > limit.max) return { refused: 'limit' };
+    const hash = this.hash(key);
+    const groups = parseGroups(hash?.get(field));
+    const members = groups[group] ?? [];
+    const at = members.indexOf(member);
+    let json = hash?.get(field) ?? '{}';
+    if (options.on === (at === -1)) {
+      if (at === -1) members.push(member);
+      else members.splice(at, 1);
+      if (members.length > 0) groups[group] = members;
+      else delete groups[group];
+      const target = hash ?? new Map<string, string>();
+      if (Object.keys(groups).length === 0) {
+        target.delete(field);
+        json = '{}';
+      } else {
+        json = JSON.stringify(groups);
+        target.set(field, json);
+      }
+      if (target.size === 0) this.entries.delete(key);
+      else this.entries.set(key, { value: target, expiresAt: this.expiry(options.ttlMs) });
+      return { json, version: this.addNow(options.version, 1, options.ttlMs), fields: target.size };
+    }
+    return { json, version: Number(this.getNow(options.version) ?? 0), fields: hash?.size ?? 0 };
   }
 
   async streamBefore(key: string, count: number, beforeId?: string) {
@@ -220,5 +288,28 @@ export class MemoryStore implements Store {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     this.entries.clear();
+  }
+}
+
+/** The spacing in force (ms) from a settings JSON, as AppendSpacing describes it. */
+function spacingOf(settings: string | null, allowedSeconds: readonly number[]): number {
+  try {
+    const seconds = (JSON.parse(settings ?? '{}') as { slowModeSeconds?: unknown }).slowModeSeconds;
+    return typeof seconds === 'number' && allowedSeconds.includes(seconds) ? seconds * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A hashToggleGuarded field's JSON: group → members; anything unreadable counts as empty. */
+function parseGroups(json: string | undefined): Record<string, string[]> {
+  try {
+    const parsed: unknown = JSON.parse(json ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
+    );
+  } catch {
+    return {};
   }
 }

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { RedisClient } from './redis-clients';
-import type { GuardedAppend, StreamEntry, Store } from './store';
+import type {
+  GuardedAppend,
+  GuardedAppendResult,
+  GuardedToggle,
+  GuardedToggleResult,
+  StreamEntry,
+  Store,
+} from './store';
 
 const toEntries = (rows: Array<[string, string[]]>): StreamEntry[] =>
   rows.map(([id, fields]) => ({ id, value: fields[1] ?? '' }));
@@ -17,33 +24,106 @@ if n <= 0 then redis.call('del', KEYS[1]) return 0 end
 if ARGV[2] ~= '' then redis.call('pexpire', KEYS[1], ARGV[2]) end
 return n`;
 
-// streamAppendGuarded. KEYS: the stream, then the limit counter (when ARGV[4] is set), then the
-// version (when ARGV[6] is '1'). ARGV: value, maxLength, ttlMs or '', limit max or '', window ms.
+// streamAppendGuarded. KEYS: the stream, then one per guard given, in this order: blockedBy; the
+// spacing's settings and last-append keys; the limit counter; the version. ARGV: value, maxLength,
+// ttlMs or '', blockedBy '1' or '', spacing now or '', spacing keepMs, allowed seconds (',5,15,'),
+// limit max or '', window ms, version '1' or ''.
 const APPEND_GUARDED = `local k = 1
-if ARGV[4] ~= '' then
+if ARGV[4] == '1' then
+  k = k + 1
+  local value = redis.call('get', KEYS[k])
+  if value then return {'blocked', value} end
+end
+local spacingMs, lastKey = 0, nil
+if ARGV[5] ~= '' then
+  local settings = redis.call('get', KEYS[k + 1])
+  lastKey = KEYS[k + 2]
+  k = k + 2
+  if settings then
+    local ok, decoded = pcall(cjson.decode, settings)
+    local seconds = ok and type(decoded) == 'table' and tonumber(decoded.slowModeSeconds)
+    if seconds and string.find(ARGV[7], ',' .. seconds .. ',', 1, true) then spacingMs = seconds * 1000 end
+  end
+  if spacingMs > 0 then
+    local last = tonumber(redis.call('get', lastKey))
+    if last and last + spacingMs > tonumber(ARGV[5]) then return {'spacing', last + spacingMs - tonumber(ARGV[5])} end
+  end
+end
+if ARGV[8] ~= '' then
   k = k + 1
   local count = redis.call('incr', KEYS[k])
-  redis.call('pexpire', KEYS[k], ARGV[5], 'NX')
-  if count > tonumber(ARGV[4]) then return false end
+  redis.call('pexpire', KEYS[k], ARGV[9], 'NX')
+  if count > tonumber(ARGV[8]) then return {'limit'} end
 end
 local id = redis.call('xadd', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'v', ARGV[1])
 if ARGV[3] ~= '' then redis.call('pexpire', KEYS[1], ARGV[3]) end
-if ARGV[6] == '1' then
+if ARGV[10] == '1' then
   k = k + 1
   redis.call('incr', KEYS[k])
   if ARGV[3] ~= '' then redis.call('pexpire', KEYS[k], ARGV[3]) end
 end
-return id`;
+if spacingMs > 0 then redis.call('set', lastKey, ARGV[5], 'PX', ARGV[6]) end
+return {'ok', id}`;
+
+// hashToggleGuarded. KEYS: the hash, the required stream, the version, then blockedBy (when ARGV[6]
+// is '1') and the limit counter (when ARGV[7] is set). ARGV: field, group, member, on '1' or '',
+// ttlMs, blockedBy '1' or '', limit max or '', window ms, the required entry's id.
+const TOGGLE_GUARDED = `local k = 3
+if ARGV[6] == '1' then
+  k = k + 1
+  local value = redis.call('get', KEYS[k])
+  if value then return {'blocked', value} end
+end
+if #redis.call('xrange', KEYS[2], ARGV[9], ARGV[9]) == 0 then return {'missing'} end
+if ARGV[7] ~= '' then
+  k = k + 1
+  local count = redis.call('incr', KEYS[k])
+  redis.call('pexpire', KEYS[k], ARGV[8], 'NX')
+  if count > tonumber(ARGV[7]) then return {'limit'} end
+end
+local raw = redis.call('hget', KEYS[1], ARGV[1])
+local groups = {}
+if raw then
+  local ok, decoded = pcall(cjson.decode, raw)
+  if ok and type(decoded) == 'table' then groups = decoded end
+end
+local members = groups[ARGV[2]]
+if type(members) ~= 'table' then members = {} end
+local at
+for i, member in ipairs(members) do if member == ARGV[3] then at = i break end end
+local version
+if (ARGV[4] == '1') == (at == nil) then
+  if at then table.remove(members, at) else members[#members + 1] = ARGV[3] end
+  if #members == 0 then groups[ARGV[2]] = nil else groups[ARGV[2]] = members end
+  if next(groups) == nil then
+    raw = nil
+    redis.call('hdel', KEYS[1], ARGV[1])
+  else
+    raw = cjson.encode(groups)
+    redis.call('hset', KEYS[1], ARGV[1], raw)
+  end
+  redis.call('pexpire', KEYS[1], ARGV[5])
+  version = redis.call('incr', KEYS[3])
+  redis.call('pexpire', KEYS[3], ARGV[5])
+else
+  version = tonumber(redis.call('get', KEYS[3]) or '0')
+end
+return {'ok', raw or '{}', version, redis.call('hlen', KEYS[1])}`;
 
 const sha1 = (script: string) => createHash('sha1').update(script).digest('hex');
-const SCRIPTS = { add: ADD, appendGuarded: APPEND_GUARDED };
-const SCRIPT_SHAS = { add: sha1(ADD), appendGuarded: sha1(APPEND_GUARDED) };
+const SCRIPTS = { add: ADD, appendGuarded: APPEND_GUARDED, toggleGuarded: TOGGLE_GUARDED };
+const SCRIPT_SHAS = {
+  add: sha1(ADD),
+  appendGuarded: sha1(APPEND_GUARDED),
+  toggleGuarded: sha1(TOGGLE_GUARDED),
+};
 const ms = (value: number | undefined) => (value === undefined ? '' : String(Math.max(1, Math.round(value))));
 
 /**
  * Store on a shared Redis, or a Redis Cluster: the state every instance sees. On a cluster a
  * transaction or script must touch keys of one hash slot: each one here takes one key, except
- * streamAppendGuarded, whose keys are all one game's (keys.ts gives them the game's hash tag).
+ * streamAppendGuarded and hashToggleGuarded, whose keys are all one game's (keys.ts gives them the
+ * game's hash tag).
  */
 export class RedisStore implements Store {
   readonly kind = 'redis';
@@ -127,18 +207,63 @@ export class RedisStore implements Store {
     return id;
   }
 
-  async streamAppendGuarded(key: string, value: string, options: GuardedAppend) {
-    const { limit, version } = options;
-    const scriptKeys = [key, ...(limit ? [limit.key] : []), ...(version ? [version] : [])];
-    const id = await this.script('appendGuarded', scriptKeys, [
+  async streamAppendGuarded(
+    key: string,
+    value: string,
+    options: GuardedAppend,
+  ): Promise<GuardedAppendResult> {
+    const { blockedBy, spacing, limit, version } = options;
+    const scriptKeys = [
+      key,
+      ...(blockedBy ? [blockedBy] : []),
+      ...(spacing ? [spacing.settingsKey, spacing.lastKey] : []),
+      ...(limit ? [limit.key] : []),
+      ...(version ? [version] : []),
+    ];
+    const answer = (await this.script('appendGuarded', scriptKeys, [
       value,
       String(options.maxLength),
       ms(options.ttlMs),
+      blockedBy ? '1' : '',
+      spacing ? String(Math.round(spacing.now)) : '',
+      ms(spacing?.keepMs),
+      spacing ? `,${spacing.allowedSeconds.join(',')},` : '',
       limit ? String(limit.max) : '',
       ms(limit?.windowMs),
       version ? '1' : '',
-    ]);
-    return typeof id === 'string' ? id : null;
+    ])) as [string, string | number | undefined];
+    const [outcome, detail] = answer;
+    if (outcome === 'ok') return { id: String(detail) };
+    if (outcome === 'blocked') return { refused: 'blocked', value: String(detail) };
+    if (outcome === 'spacing') return { refused: 'spacing', retryAfterMs: Number(detail) };
+    return { refused: 'limit' };
+  }
+
+  async hashToggleGuarded(options: GuardedToggle): Promise<GuardedToggleResult> {
+    const { blockedBy, limit } = options;
+    const scriptKeys = [
+      options.key,
+      options.requires.stream,
+      options.version,
+      ...(blockedBy ? [blockedBy] : []),
+      ...(limit ? [limit.key] : []),
+    ];
+    const answer = (await this.script('toggleGuarded', scriptKeys, [
+      options.field,
+      options.group,
+      options.member,
+      options.on ? '1' : '',
+      ms(options.ttlMs),
+      blockedBy ? '1' : '',
+      limit ? String(limit.max) : '',
+      ms(limit?.windowMs),
+      options.requires.id,
+    ])) as [string, string | undefined, number | undefined, number | undefined];
+    const [outcome, detail, version, fields] = answer;
+    if (outcome === 'ok') return { json: String(detail), version: Number(version), fields: Number(fields) };
+    if (outcome === 'blocked') return { refused: 'blocked', value: String(detail) };
+    if (outcome === 'missing') return { refused: 'missing' };
+    return { refused: 'limit' };
   }
 
   /** Runs a script by its digest (one short command), sending its text once when Redis lacks it. */

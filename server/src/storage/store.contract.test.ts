@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRedisCluster, type RedisCluster } from '../../../tests/helpers/redis-cluster';
 import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
-import { compareStreamIds, isStreamId, type Store } from './store';
+import { compareStreamIds, isStreamId, type GuardedAppendResult, type Store } from './store';
 
 /**
  * One contract, two implementations: whatever a feature relies on behaves the same in memory, on
@@ -30,6 +30,11 @@ const implementations: Array<[string, () => Store]> = [
   ['RedisStore', () => new RedisStore(redis)],
   ['RedisStore on a cluster', () => new RedisStore(cluster.client)],
 ];
+
+const idOf = (result: GuardedAppendResult) => {
+  if (!('id' in result)) throw new Error(`refused: ${result.refused}`);
+  return result.id;
+};
 
 describe.each(implementations)('%s', (_name, make) => {
   let store: Store;
@@ -123,30 +128,109 @@ describe.each(implementations)('%s', (_name, make) => {
       limit: { key: `${tag}:rate`, max: 2, windowMs: 60_000 },
       version: `${tag}:version`,
     };
-    const first = await store.streamAppendGuarded(`${tag}:stream`, 'one', options);
-    const second = await store.streamAppendGuarded(`${tag}:stream`, 'two', options);
-    expect(first && isStreamId(first)).toBe(true);
-    expect(compareStreamIds(second!, first!)).toBeGreaterThan(0);
+    const first = idOf(await store.streamAppendGuarded(`${tag}:stream`, 'one', options));
+    const second = idOf(await store.streamAppendGuarded(`${tag}:stream`, 'two', options));
+    expect(isStreamId(first)).toBe(true);
+    expect(compareStreamIds(second, first)).toBeGreaterThan(0);
     expect(await store.get(`${tag}:version`)).toBe('2');
     // Past the limit nothing is stored and the version stays.
-    expect(await store.streamAppendGuarded(`${tag}:stream`, 'three', options)).toBeNull();
+    expect(await store.streamAppendGuarded(`${tag}:stream`, 'three', options)).toEqual({ refused: 'limit' });
     expect((await store.streamBefore(`${tag}:stream`, 10)).map((e) => e.value)).toEqual(['one', 'two']);
     expect(await store.get(`${tag}:version`)).toBe('2');
     // Without a limit or a version it is a plain append.
-    const plain = await store.streamAppendGuarded(`${tag}:stream`, 'four', { maxLength: 100 });
+    const plain = idOf(await store.streamAppendGuarded(`${tag}:stream`, 'four', { maxLength: 100 }));
     expect((await store.streamBefore(`${tag}:stream`, 1))[0]).toEqual({ id: plain, value: 'four' });
   });
 
   it('starts the limit window of a guarded append anew once it ends', async () => {
     const limit = { key: `${ns}{g}:rate`, max: 1, windowMs: 40 };
-    expect(await store.streamAppendGuarded(`${ns}{g}:stream`, 'a', { maxLength: 10, limit })).not.toBeNull();
-    expect(await store.streamAppendGuarded(`${ns}{g}:stream`, 'b', { maxLength: 10, limit })).toBeNull();
+    expect(await store.streamAppendGuarded(`${ns}{g}:stream`, 'a', { maxLength: 10, limit })).toHaveProperty(
+      'id',
+    );
+    expect(await store.streamAppendGuarded(`${ns}{g}:stream`, 'b', { maxLength: 10, limit })).toEqual({
+      refused: 'limit',
+    });
     await expect
       .poll(() => store.streamAppendGuarded(`${ns}{g}:stream`, 'c', { maxLength: 10, limit }), {
         interval: 10,
         timeout: 2000,
       })
-      .not.toBeNull();
+      .toHaveProperty('id');
+  });
+
+  it('refuses a guarded append while blocked, and within the spacing in force, counting nothing', async () => {
+    const tag = `${ns}{spaced}`;
+    const spacing = (now: number) => ({
+      settingsKey: `${tag}:settings`,
+      lastKey: `${tag}:last`,
+      now,
+      keepMs: 60_000,
+      allowedSeconds: [0, 5, 30],
+    });
+    const limit = { key: `${tag}:rate`, max: 4, windowMs: 60_000 };
+    const append = (value: string, now: number) =>
+      store.streamAppendGuarded(`${tag}:stream`, value, {
+        maxLength: 10,
+        blockedBy: `${tag}:muted`,
+        spacing: spacing(now),
+        limit,
+      });
+    // No spacing in force: appends follow each other, and none is remembered.
+    expect(await append('a', 1_000)).toHaveProperty('id');
+    expect(await store.get(`${tag}:last`)).toBeNull();
+    // A setting not offered counts as none.
+    await store.set(`${tag}:settings`, '{"slowModeSeconds":7}');
+    expect(await append('b', 1_001)).toHaveProperty('id');
+    await store.set(`${tag}:settings`, '{"slowModeSeconds":30}');
+    expect(await append('c', 2_000)).toHaveProperty('id');
+    expect(await append('d', 12_000)).toEqual({ refused: 'spacing', retryAfterMs: 20_000 });
+    // Shortened: the next append is held to the new setting.
+    await store.set(`${tag}:settings`, '{"slowModeSeconds":5}');
+    expect(await append('e', 7_000)).toHaveProperty('id');
+    // Blocked (a time-out): refused with the blocking value, before anything else.
+    await store.set(`${tag}:muted`, '2030-01-01T00:00:00.000Z', 60_000);
+    expect(await append('f', 99_000)).toEqual({ refused: 'blocked', value: '2030-01-01T00:00:00.000Z' });
+    expect((await store.streamBefore(`${tag}:stream`, 10)).map((e) => e.value)).toEqual(['a', 'b', 'c', 'e']);
+    // Refusals before the limit spent none of it: the fifth append counted is the one refused.
+    await store.del(`${tag}:muted`);
+    expect(await append('g', 99_000)).toEqual({ refused: 'limit' });
+  });
+
+  it('toggles a member of a hash field in one guarded step, answering the field and its version', async () => {
+    const tag = `${ns}{toggled}`;
+    const entry = idOf(await store.streamAppendGuarded(`${tag}:stream`, 'message', { maxLength: 10 }));
+    const toggle = (group: string, member: string, on: boolean, id = entry) =>
+      store.hashToggleGuarded({
+        key: `${tag}:hash`,
+        field: id,
+        group,
+        member,
+        on,
+        ttlMs: 60_000,
+        version: `${tag}:version`,
+        requires: { stream: `${tag}:stream`, id },
+        blockedBy: `${tag}:muted`,
+        limit: { key: `${tag}:rate`, max: 6, windowMs: 60_000 },
+      });
+    expect(await toggle('🔥', 'ann', true)).toEqual({ json: '{"🔥":["ann"]}', version: 1, fields: 1 });
+    expect(await toggle('🔥', 'ben', true)).toEqual({ json: '{"🔥":["ann","ben"]}', version: 2, fields: 1 });
+    // Already so: nothing changes, and the answer is current at the version now.
+    expect(await toggle('🔥', 'ben', true)).toEqual({ json: '{"🔥":["ann","ben"]}', version: 2, fields: 1 });
+    expect(JSON.parse(((await toggle('👍', 'ben', true)) as { json: string }).json)).toEqual({
+      '🔥': ['ann', 'ben'],
+      '👍': ['ben'],
+    });
+    expect(await toggle('🔥', 'ann', false)).toMatchObject({ version: 4 });
+    expect(await toggle('missing', 'x', true, '1-1')).toEqual({ refused: 'missing' });
+    await store.set(`${tag}:muted`, 'until', 60_000);
+    expect(await toggle('🔥', 'ann', true)).toEqual({ refused: 'blocked', value: 'until' });
+    await store.del(`${tag}:muted`);
+    // The last member of the last group removes the field.
+    await toggle('🔥', 'ben', false);
+    expect(await store.hashGetAll(`${tag}:hash`)).toEqual({ [entry]: '{"👍":["ben"]}' });
+    // Six counted (the refusals for a missing entry and a block were not): the seventh is refused.
+    expect(await toggle('👍', 'ben', false)).toEqual({ refused: 'limit' });
+    expect(await store.get(`${tag}:version`)).toBe('5');
   });
 
   it('stores hash fields and removes them', async () => {

@@ -41,13 +41,27 @@ export interface Store {
   streamAppend(key: string, value: string, maxLength: number, ttlMs?: number): Promise<string>;
   /**
    * streamAppend with what guards it and what follows it, in one step (one round trip; on Redis one
-   * script, so on a cluster every key given must share one hash tag):
-   * - `limit`: first counts one hit on a fixed-window counter (as increment does); once the count is
-   *   past `max`, nothing is appended and the answer is null;
-   * - `version`: a counter bumped with the append (and given the stream's ttl), so a reader that
-   *   cached the stream can tell it changed.
+   * script, so on a cluster every key given must share one hash tag). The guards, in this order, each
+   * refusal storing and counting nothing further:
+   * - `blockedBy`: while this key holds a value (a time-out) the answer is `{ refused: 'blocked', value }`;
+   * - `spacing`: at least the interval in force between two appends of one author (slow mode), see
+   *   AppendSpacing; within it the answer is `{ refused: 'spacing', retryAfterMs }`;
+   * - `limit`: counts one hit on a fixed-window counter (as increment does); once the count is past
+   *   `max` the answer is `{ refused: 'limit' }`.
+   * Then it appends, bumps `version` (a counter given the stream's ttl, so a reader that cached the
+   * stream can tell it changed) and marks the author's append for `spacing`. Answers `{ id }`.
    */
-  streamAppendGuarded(key: string, value: string, options: GuardedAppend): Promise<string | null>;
+  streamAppendGuarded(key: string, value: string, options: GuardedAppend): Promise<GuardedAppendResult>;
+  /**
+   * Adds (`on`) or removes `member` in the `group` list of a hash field's JSON object (lists keep the
+   * order members were added; an empty list is left out, an empty object removes the field), in one
+   * step with its guards (one round trip; on Redis one script, so every key shares one hash tag):
+   * `blockedBy` and `limit` as in streamAppendGuarded, and the stream entry `requires` must exist
+   * (else `{ refused: 'missing' }`), checked after `blockedBy` and before `limit`. A change renews the
+   * hash's ttl and bumps `version`. Answers the field's JSON after it (`{}` when absent), the version
+   * it is current at (later changes answer higher ones, so pushes can be ordered) and the hash's size.
+   */
+  hashToggleGuarded(options: GuardedToggle): Promise<GuardedToggleResult>;
   /** Up to `count` newest entries with an id below `beforeId` (all when absent), oldest first. */
   streamBefore(key: string, count: number, beforeId?: string): Promise<StreamEntry[]>;
   /** Up to `count` entries with an id above `afterId`, oldest first. */
@@ -62,9 +76,50 @@ export interface Store {
 export interface GuardedAppend {
   maxLength: number;
   ttlMs?: number;
+  blockedBy?: string;
+  spacing?: AppendSpacing;
   limit?: { key: string; max: number; windowMs: number };
   version?: string;
 }
+
+/**
+ * One author's spacing between appends (a room's slow mode). The interval, in seconds, is the
+ * `slowModeSeconds` field of the JSON in `settingsKey` when it is one of `allowedSeconds` (anything
+ * else, or 0, means none). `lastKey` keeps when the author last appended (ms, at `now` of that append)
+ * for `keepMs`, the longest interval, and is marked only while an interval is in force.
+ */
+export interface AppendSpacing {
+  settingsKey: string;
+  lastKey: string;
+  now: number;
+  keepMs: number;
+  allowedSeconds: readonly number[];
+}
+
+export type GuardedAppendResult =
+  | { id: string }
+  | { refused: 'blocked'; value: string }
+  | { refused: 'spacing'; retryAfterMs: number }
+  | { refused: 'limit' };
+
+export interface GuardedToggle {
+  key: string;
+  field: string;
+  group: string;
+  member: string;
+  on: boolean;
+  ttlMs: number;
+  version: string;
+  requires: { stream: string; id: string };
+  blockedBy?: string;
+  limit?: { key: string; max: number; windowMs: number };
+}
+
+export type GuardedToggleResult =
+  | { json: string; version: number; fields: number }
+  | { refused: 'blocked'; value: string }
+  | { refused: 'missing' }
+  | { refused: 'limit' };
 
 export interface StreamEntry {
   id: string;

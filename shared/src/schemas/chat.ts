@@ -149,6 +149,12 @@ export interface ChatReactionsChanged {
   gameId: string;
   messageId: string;
   reactions: ChatReaction[];
+  /**
+   * Orders the changes of one room: a later change has a higher version. Two changes pushed at the
+   * same moment can arrive in either order; a client keeps a message's reactions of the highest
+   * version it has seen.
+   */
+  version: number;
 }
 
 // ─── Mentions ──────────────────────────────────────────────────────────────────────────────────
@@ -195,15 +201,25 @@ export interface ChatUnreadAnswer {
   games: ChatUnread[];
 }
 
+/** A message as an unread notice carries it: what a client needs to count it toward its unread. */
+export interface ChatUnreadEntry {
+  id: string;
+  login: string;
+  /** Logins it mentions (lower case), as on the message. */
+  mentions: string[];
+}
+
 /**
- * `chat:unread-arrived`: a new message in a game this socket follows through `chat:unread` while it is
- * not in that game's room. The client adds it to its count unless it is its own or not after lastSeenId.
+ * `chat:unread-arrived`: what changed in a game this socket follows through `chat:unread` while it is
+ * not in that game's room (a socket in the room gets the messages themselves). The server sends at
+ * most one a second per room and instance: the messages stored since its previous notice, oldest first
+ * (the newest CHAT_UNREAD_COUNT_MAX at most), and those deleted since. The client counts each stored
+ * one that is not its own and comes after lastSeenId, and takes a deleted one it counted back out.
  */
 export interface ChatUnreadArrived {
   gameId: string;
-  messageId: string;
-  login: string;
-  mentions: string[];
+  messages: ChatUnreadEntry[];
+  deleted: ChatUnreadEntry[];
 }
 
 // ─── Slow mode and moderation ──────────────────────────────────────────────────────────────────

@@ -120,9 +120,18 @@ describe('chatReducer for a busier room', () => {
     state = chatReducer(state, {
       type: 'reactions-changed',
       messageId: '1-0',
-      reactions: [{ emoji: '🔥', logins: ['bob'] }],
+      reactions: [{ emoji: '🔥', logins: ['bob', 'carol'] }],
+      version: 7,
     });
-    expect(state.messages[0]!.reactions).toEqual([{ emoji: '🔥', logins: ['bob'] }]);
+    expect(state.messages[0]!.reactions).toEqual([{ emoji: '🔥', logins: ['bob', 'carol'] }]);
+    // An earlier change arriving late (from another instance, or an answer after the push) is ignored.
+    state = chatReducer(state, {
+      type: 'reactions-changed',
+      messageId: '1-0',
+      reactions: [{ emoji: '🔥', logins: ['bob'] }],
+      version: 6,
+    });
+    expect(state.messages[0]!.reactions).toEqual([{ emoji: '🔥', logins: ['bob', 'carol'] }]);
     // After a reconnect the page carries what changed meanwhile.
     state = chatReducer(state, {
       type: 'received-many',

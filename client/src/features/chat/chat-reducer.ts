@@ -1,8 +1,11 @@
 import type { ChatMessage, ChatModerationEntry, ChatReaction, ChatRoomState } from '@shared/schemas/chat';
 import { CHAT_MODERATION_LOG_MAX } from '@shared/schemas/chat';
 
-/** A message in the list; `offline` marks one kept only in this browser (load or send failed). */
-export type ListedMessage = ChatMessage & { offline?: boolean; pending?: boolean };
+/**
+ * A message in the list; `offline` marks one kept only in this browser (load or send failed);
+ * `reactionsVersion` is the version of the newest reaction change applied to it.
+ */
+export type ListedMessage = ChatMessage & { offline?: boolean; pending?: boolean; reactionsVersion?: number };
 
 export interface ChatState {
   messages: ListedMessage[];
@@ -28,7 +31,7 @@ export type ChatAction =
       mutedUntil?: string | null;
     }
   | { type: 'load-failed'; samples: ChatMessage[] }
-  | { type: 'received'; message: ChatMessage }
+  | { type: 'received'; message: ChatMessage & Pick<ListedMessage, 'reactionsVersion'> }
   | { type: 'received-many'; messages: ChatMessage[] }
   | { type: 'older-requested' }
   | { type: 'older-loaded'; messages: ChatMessage[]; hasMore: boolean }
@@ -36,7 +39,7 @@ export type ChatAction =
   | { type: 'sent'; tempId: string; message: ChatMessage }
   | { type: 'send-failed'; tempId: string }
   | { type: 'send-refused'; tempId: string }
-  | { type: 'reactions-changed'; messageId: string; reactions: ChatReaction[] }
+  | { type: 'reactions-changed'; messageId: string; reactions: ChatReaction[]; version: number }
   | { type: 'room-changed'; room: ChatRoomState }
   | { type: 'muted'; until: string | null }
   | { type: 'moderation-log'; entries: ChatModerationEntry[] }
@@ -128,10 +131,14 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       // Refused before it was stored (slow mode, a time-out): the text goes back to the box instead.
       return { ...state, messages: state.messages.filter((m) => m.id !== action.tempId) };
     case 'reactions-changed':
+      // Changes can arrive out of order (pushed from two instances, or the answer after the push):
+      // an older one never replaces a newer one.
       return {
         ...state,
         messages: state.messages.map((m) =>
-          m.id === action.messageId ? { ...m, reactions: action.reactions } : m,
+          m.id === action.messageId && (m.reactionsVersion ?? 0) <= action.version
+            ? { ...m, reactions: action.reactions, reactionsVersion: action.version }
+            : m,
         ),
       };
     case 'room-changed':

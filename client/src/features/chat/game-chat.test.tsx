@@ -162,7 +162,8 @@ describe('GameChat reactions', () => {
     socket.answers.set('chat:join', () => joined([message('1-0', 1, 'touchdown!')]));
     socket.answers.set('chat:react', (payload) => {
       const { messageId, reacted } = payload as { messageId: string; reacted: boolean };
-      return { gameId: 'g1', messageId, reactions: reacted ? [{ emoji: '🔥', logins: ['bob'] }] : [] };
+      const reactions = reacted ? [{ emoji: '🔥', logins: ['bob'] }] : [];
+      return { gameId: 'g1', messageId, reactions, version: reacted ? 1 : 3 };
     });
     renderChat('bob');
     await joinAsHome();
@@ -182,6 +183,7 @@ describe('GameChat reactions', () => {
         gameId: 'g1',
         messageId: '1-0',
         reactions: [{ emoji: '🔥', logins: ['bob', 'alice'] }],
+        version: 2,
       }),
     );
     expect(within(item).getByRole('button', { name: 'Remove 🔥 reaction' })).toHaveTextContent('2');

@@ -5,6 +5,7 @@ import {
   CHAT_UNREAD_GAMES_MAX,
   type ChatUnread,
   type ChatUnreadArrived,
+  type ChatUnreadEntry,
 } from '@shared/schemas/chat';
 import { getSocket, request } from '@client/lib/socket';
 import { isAfter } from './chat-reducer';
@@ -57,19 +58,33 @@ export function useRefreshUnread(): () => void {
   return useCallback(() => bump((count) => count + 1), [bump]);
 }
 
-/** A message that arrived in a followed room: one more unread, unless it is one's own or already seen. */
-export function countArrived(
+/**
+ * A followed room's notice applied to its unread state: one more for each new message that is not the
+ * reader's own and comes after what they saw, one less for each such message deleted. `askAgain` when
+ * a deletion leaves what only the server can tell (whether another unread message mentions the reader,
+ * or the true count past the cap).
+ */
+export function applyNotice(
   unread: ChatUnread | undefined,
-  arrived: ChatUnreadArrived,
+  notice: ChatUnreadArrived,
   me: string,
-): ChatUnread | undefined {
-  if (!unread || arrived.login.toLowerCase() === me.toLowerCase()) return unread;
-  if (!isAfter(arrived.messageId, unread.lastSeenId)) return unread;
-  return {
-    ...unread,
-    count: Math.min(unread.count + 1, CHAT_UNREAD_COUNT_MAX),
-    mentioned: unread.mentioned || arrived.mentions.includes(me.toLowerCase()),
-  };
+): { unread: ChatUnread | undefined; askAgain: boolean } {
+  if (!unread) return { unread, askAgain: false };
+  const mine = me.toLowerCase();
+  const counts = (entry: ChatUnreadEntry) =>
+    entry.login.toLowerCase() !== mine && isAfter(entry.id, unread.lastSeenId);
+  let { count, mentioned } = unread;
+  let askAgain = false;
+  for (const entry of notice.messages.filter(counts)) {
+    count = Math.min(count + 1, CHAT_UNREAD_COUNT_MAX);
+    mentioned ||= entry.mentions.includes(mine);
+  }
+  for (const entry of notice.deleted.filter(counts)) {
+    if (entry.mentions.includes(mine) || count >= CHAT_UNREAD_COUNT_MAX) askAgain = true;
+    else count = Math.max(count - 1, 0);
+  }
+  const changed = count !== unread.count || mentioned !== unread.mentioned;
+  return { unread: changed ? { ...unread, count, mentioned } : unread, askAgain };
 }
 
 /**
@@ -99,12 +114,18 @@ export function useUnreadFollower(login: string | null): void {
     const timer = setTimeout(ask, FOLLOW_BATCH_MS);
     const onChanged = (unread: ChatUnread) =>
       setUnread((state) => ({ ...state, games: { ...state.games, [unread.gameId]: unread } }));
-    const onArrived = (arrived: ChatUnreadArrived) =>
+    const onArrived = (notice: ChatUnreadArrived) => {
+      let askAgain = false;
       setUnread((state) => {
-        const before = state.games[arrived.gameId];
-        const after = countArrived(before, arrived, login);
-        return after === before ? state : { ...state, games: { ...state.games, [arrived.gameId]: after! } };
+        const before = state.games[notice.gameId];
+        const after = applyNotice(before, notice, login);
+        askAgain = after.askAgain;
+        return after.unread === before
+          ? state
+          : { ...state, games: { ...state.games, [notice.gameId]: after.unread! } };
       });
+      if (askAgain) ask();
+    };
     socket.on('connect', ask);
     socket.on('chat:unread-changed', onChanged);
     socket.on('chat:unread-arrived', onArrived);

@@ -5,7 +5,6 @@ import type {
   ChatModerationEntry,
   ChatMuted,
   ChatPage,
-  ChatReaction,
   ChatReactionEmoji,
   ChatReactionsChanged,
   ChatRoomState,
@@ -62,7 +61,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     let cancelled = false;
 
     // Reactions that changed on a message still held by the delay: applied when it is released.
-    const heldReactions = new Map<string, ChatReaction[]>();
+    const heldReactions = new Map<string, ChatReactionsChanged>();
 
     const join = async () => {
       try {
@@ -99,9 +98,12 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       if (message.gameId !== gameId) return;
       const receive = () => {
         if (cancelled) return;
-        const reactions = heldReactions.get(message.id);
+        const held = heldReactions.get(message.id);
         heldReactions.delete(message.id);
-        dispatch({ type: 'received', message: reactions ? { ...message, reactions } : message });
+        dispatch({
+          type: 'received',
+          message: held ? { ...message, reactions: held.reactions, reactionsVersion: held.version } : message,
+        });
       };
       if (message.login === user.login) receive();
       else holdIncoming(receive);
@@ -118,9 +120,15 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     const onReactions = (changed: ChatReactionsChanged) => {
       if (changed.gameId !== gameId || cancelled) return;
       if (!messagesRef.current.some((m) => m.id === changed.messageId)) {
-        heldReactions.set(changed.messageId, changed.reactions);
+        const held = heldReactions.get(changed.messageId);
+        if (!held || held.version <= changed.version) heldReactions.set(changed.messageId, changed);
       }
-      dispatch({ type: 'reactions-changed', messageId: changed.messageId, reactions: changed.reactions });
+      dispatch({
+        type: 'reactions-changed',
+        messageId: changed.messageId,
+        reactions: changed.reactions,
+        version: changed.version,
+      });
     };
     const onRoomChanged = (room: ChatRoomState) => {
       if (room.gameId === gameId && !cancelled) dispatch({ type: 'room-changed', room });
@@ -239,7 +247,12 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
   const react = useCallback(
     async (messageId: string, emoji: ChatReactionEmoji, reacted: boolean) => {
       const changed = await request('chat:react', { gameId, messageId, emoji, reacted });
-      dispatch({ type: 'reactions-changed', messageId, reactions: changed.reactions });
+      dispatch({
+        type: 'reactions-changed',
+        messageId,
+        reactions: changed.reactions,
+        version: changed.version,
+      });
     },
     [gameId],
   );
