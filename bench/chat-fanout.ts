@@ -5,8 +5,10 @@
  * reported as a ratio of each. Before that, the N fans enter the room (ours: signed in beforehand,
  * then connect + `chat:join` answered with the latest page of a room that has history; the
  * references: connect + join, no history), timed. With --ceiling it then finds, for each target, the
- * highest delivery rate held with p99 ≤ 50 ms and no loss. `npm run bench:chat -- --help` lists the
- * options.
+ * highest delivery rate held with p99 ≤ 50 ms and no loss. Each client count runs once per
+ * --reactions rate (default without and with 10 a second): a fan then toggles reactions in the room
+ * all through the run, on ours and, re-emitted the same way, on the bare Socket.IO reference, so both
+ * deliver the same events. `npm run bench:chat -- --help` lists the options.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { io as connectSio } from 'socket.io-client';
 import { median } from './lib/histogram';
 import { LoadPool, runSchedule, type ScheduleResult } from './lib/load';
-import { cpuMs, ROOT } from './lib/processes';
+import { cpuMs, loadConditions, ROOT } from './lib/processes';
 import { fmt, machine, ratio, saveResult, table } from './lib/report';
 import { startReacting } from './lib/reactions';
 import { signIn } from './lib/sign-in';
@@ -44,7 +46,11 @@ const { values: args } = parseArgs({
     ceiling: { type: 'boolean', default: false },
     'ceiling-clients': { type: 'string', default: '200' },
     'app-root': { type: 'string', description: 'the checkout the `before` target runs' },
-    reactions: { type: 'string', default: '0', description: 'reactions/s flowing in our room meanwhile' },
+    reactions: {
+      type: 'string',
+      default: '0,10',
+      description: 'reactions/s flowing in the room meanwhile, one run each',
+    },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -52,7 +58,8 @@ const { values: args } = parseArgs({
 if (args.help) {
   console.log(`npm run bench:chat -- [--clients 200,1000] [--deliveries 10000] [--reps 3] [--warmup 3]
   [--measure 10] [--drain 2] [--size 100] [--workers 2] [--targets ws,sio,ours] [--profile]
-  [--history 60] [--ceiling] [--ceiling-clients 200] [--reactions 0] (reactions/s in our room meanwhile)
+  [--history 60] [--ceiling] [--ceiling-clients 200] [--reactions 0,10] (reactions/s in the room meanwhile:
+  each client count runs once per rate; the ws reference takes no reactions and runs only at 0)
   [--app-root DIR] (with the target \`before\`: another checkout of the app, for before/after)
 --ceiling raises the delivery rate (×1.5 a step from 10,000/s) until p99 passes 50 ms or a delivery is
   lost, for each target, in a room of --ceiling-clients clients (3 s warm-up, 5 s measured a step).
@@ -61,8 +68,9 @@ if (args.help) {
 }
 
 const clientCounts = args.clients.split(',').map(Number);
+const reactionRates = args.reactions.split(',').map(Number);
 type TargetName = 'ws' | 'sio' | 'ours' | 'before';
-const targetNames = args.targets.split(',') as TargetName[];
+const allTargetNames = args.targets.split(',') as TargetName[];
 /** Our app: this checkout, or `before` (another checkout, --app-root) for before/after ratios. */
 const isOurs = (name: string) => name === 'ours' || name === 'before';
 const reps = Number(args.reps);
@@ -76,6 +84,13 @@ const runId = Date.now().toString(36);
 interface Summary {
   target: string;
   clients: number;
+  /** Reactions a second toggled in the room meanwhile (each goes to every client). */
+  reactions: number;
+  /** Load average (1 min) when this client count and reaction rate started and ended. */
+  loadAtStart: number;
+  loadAtEnd: number;
+  /** Server CPU per event delivered: messages and the reactions each client receives. */
+  cpuUsPerEvent: number;
   /** Seconds for every client to enter the room (connect + join; ours answers the latest page). */
   enterSeconds: number;
   rate: number;
@@ -96,15 +111,24 @@ interface Summary {
 
 function summarise(
   target: string,
-  clients: number,
+  scenario: Scenario,
   rate: number,
   runs: ScheduleResult[],
   enterSeconds: number,
 ): Summary {
+  const { clients, reactions } = scenario;
   const seconds = timing.measureMs / 1000;
+  // The reactions delivered while measuring: every client receives each one.
+  const reactionDeliveries = reactions * seconds * clients;
   return {
     target,
     clients,
+    reactions,
+    loadAtStart: scenario.loadAtStart,
+    loadAtEnd: scenario.loadAtEnd,
+    cpuUsPerEvent: median(
+      runs.map((r) => (r.serverCpuMs * 1000) / Math.max(1, r.deliveries + reactionDeliveries)),
+    ),
     enterSeconds,
     rate,
     offered: rate * clients,
@@ -124,7 +148,17 @@ function summarise(
   };
 }
 
-async function benchClients(clients: number): Promise<Summary[]> {
+interface Scenario {
+  clients: number;
+  reactions: number;
+  loadAtStart: number;
+  loadAtEnd: number;
+}
+
+async function benchClients(scenario: Scenario): Promise<Summary[]> {
+  const { clients, reactions } = scenario;
+  // The raw ws reference forwards frames and takes no reactions: it runs only without them.
+  const targetNames = allTargetNames.filter((name) => reactions === 0 || name !== 'ws');
   const rate = Number(args.deliveries) / clients;
   // Each app gets its own redis-server: instances on one Redis read each other's adapter stream.
   const redises: Record<string, BenchRedis> = {};
@@ -146,12 +180,15 @@ async function benchClients(clients: number): Promise<Summary[]> {
       });
       await waitForAdapters(redis.client, 1);
     }
-    const room = `bench-${runId}-${clients}`;
+    const room = `bench-${runId}-${clients}-${reactions}`;
     const enterSeconds: Record<string, number> = {};
     for (const name of targetNames) {
       const target = targets[name]!;
       const kind = isOurs(name) ? 'app' : (name as 'ws' | 'sio');
-      const logins = Array.from({ length: clients }, (_, i) => `b${runId}-${name}-${clients}-${i}`);
+      const logins = Array.from(
+        { length: clients },
+        (_, i) => `b${runId}-${name}-${clients}-${reactions}-${i}`,
+      );
       if (kind === 'app') {
         // Signing in is not entering a room: sessions are made first, and the room gets a history.
         await pool.signIn(target.url, logins);
@@ -179,10 +216,10 @@ async function benchClients(clients: number): Promise<Summary[]> {
       for (const name of order) {
         const target = targets[name]!;
         const redis = redises[name];
-        // With --reactions, a fan reacts in our room all through the run (each one goes to every client).
+        // With reactions, a fan reacts in the room all through the run (each one goes to every client).
         const reacting =
-          isOurs(name) && Number(args.reactions) > 0
-            ? await startReacting(target.url, room, Number(args.reactions))
+          reactions > 0
+            ? await startReacting(target.url, room, reactions, isOurs(name) ? 'app' : 'sio')
             : null;
         const result = await runSchedule(pool, {
           group: name,
@@ -206,10 +243,11 @@ async function benchClients(clients: number): Promise<Summary[]> {
         );
       }
     }
-    if (args.ceiling && clients === Number(args['ceiling-clients'])) {
+    if (args.ceiling && clients === Number(args['ceiling-clients']) && reactions === reactionRates[0]) {
       for (const name of targetNames) ceilings.push(await findCeiling(pool, name, targets[name]!, clients));
     }
-    return targetNames.map((name) => summarise(name, clients, rate, runs[name]!, enterSeconds[name]!));
+    scenario.loadAtEnd = loadConditions().load1;
+    return targetNames.map((name) => summarise(name, scenario, rate, runs[name]!, enterSeconds[name]!));
   } finally {
     for (const name of targetNames) await pool.close(name).catch(() => {});
     await pool.stop();
@@ -294,15 +332,24 @@ console.log(
 );
 const summaries: Summary[] = [];
 for (const clients of clientCounts) {
-  console.log(`\n${clients} clients in one room, ${Number(args.deliveries)} deliveries/s offered`);
-  summaries.push(...(await benchClients(clients)));
+  for (const reactions of reactionRates) {
+    const loadAtStart = loadConditions().load1;
+    console.log(
+      `\n${clients} clients in one room, ${Number(args.deliveries)} deliveries/s offered, ` +
+        `${reactions} reactions/s; load average ${fmt(loadAtStart, 2)}`,
+    );
+    summaries.push(...(await benchClients({ clients, reactions, loadAtStart, loadAtEnd: loadAtStart })));
+  }
 }
+const sameScenario = (a: Summary, b: Summary) => a.clients === b.clients && a.reactions === b.reactions;
 
 const rows = summaries.map((s) => {
-  const ws = summaries.find((o) => o.clients === s.clients && o.target === 'ws');
-  const sio = summaries.find((o) => o.clients === s.clients && o.target === 'sio');
+  const ws = summaries.find((o) => sameScenario(o, s) && o.target === 'ws');
+  const sio = summaries.find((o) => sameScenario(o, s) && o.target === 'sio');
   return [
     s.clients,
+    s.reactions,
+    `${fmt(s.loadAtStart, 2)} → ${fmt(s.loadAtEnd, 2)}`,
     s.target,
     `${fmt(s.rate, 0)} msg/s`,
     fmt(s.delivered, 0),
@@ -312,9 +359,10 @@ const rows = summaries.map((s) => {
     isOurs(s.target)
       ? `${fmt(s.cpuUsPerDelivery, 2)} (Redis ${fmt(s.redisUsPerDelivery, 2)})`
       : fmt(s.cpuUsPerDelivery, 2),
+    s.reactions > 0 ? fmt(s.cpuUsPerEvent, 2) : '',
     `${fmt(s.loadCpu * 100, 0)} %`,
     isOurs(s.target) && sio
-      ? `${ratio(s.p99, sio.p99)} / ${ratio(s.cpuUsPerDelivery, sio.cpuUsPerDelivery)}`
+      ? `${ratio(s.p50, sio.p50)} / ${ratio(s.p99, sio.p99)} / ${ratio(s.cpuUsPerDelivery, sio.cpuUsPerDelivery)}`
       : '',
     isOurs(s.target) && ws
       ? `${ratio(s.p99, ws.p99)} / ${ratio(s.cpuUsPerDelivery, ws.cpuUsPerDelivery)}`
@@ -324,6 +372,8 @@ const rows = summaries.map((s) => {
 const output = table(
   [
     'clients',
+    'reactions/s',
+    'load average',
     'server',
     'rate',
     'delivered/s',
@@ -331,8 +381,9 @@ const output = table(
     'p50 ms',
     'p99 ms',
     'server CPU µs/delivery',
+    'µs/event (with reactions)',
     'load CPU (max)',
-    'ours ÷ sio (p99 / CPU)',
+    'ours ÷ sio (p50 / p99 / CPU)',
     'ours ÷ ws (p99 / CPU)',
   ],
   rows,
@@ -340,11 +391,12 @@ const output = table(
 console.log(`\n${output}`);
 
 const entering = table(
-  ['clients', 'server', 'entering s (connect + join)', 'ours ÷ sio'],
+  ['clients', 'reactions/s', 'server', 'entering s (connect + join)', 'ours ÷ sio'],
   summaries.map((s) => {
-    const sio = summaries.find((o) => o.clients === s.clients && o.target === 'sio');
+    const sio = summaries.find((o) => sameScenario(o, s) && o.target === 'sio');
     return [
       s.clients,
+      s.reactions,
       s.target,
       fmt(s.enterSeconds, 2),
       isOurs(s.target) && sio ? ratio(s.enterSeconds, sio.enterSeconds) : '',

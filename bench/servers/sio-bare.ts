@@ -51,6 +51,11 @@ io.on('connection', (socket) => {
     io.to(room).emit('chat:message-created', message);
     if (typeof ack === 'function') ack({ ok: true });
   });
+  // The reactions bench:chat sends with --reactions: re-emitted to the room like a message.
+  socket.on('chat:react', (changed: unknown, ack?: unknown) => {
+    io.to(room).emit('chat:reactions-changed', changed);
+    if (typeof ack === 'function') ack({ ok: true });
+  });
 });
 
 httpServer.listen(port, '127.0.0.1', () => {
