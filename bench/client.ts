@@ -248,11 +248,14 @@ async function lighthouseScores(url: string, cookie: string | null): Promise<Sco
       await browser.close();
     }
   }
+  // A run whose page did not load (a busy machine) has no scores and no findings: the findings
+  // shown are the last loaded run's; the per-run column still shows the failed one.
+  const completed = runs.filter((run) => !Number.isNaN(run.performance));
   return {
-    performance: median(runs.map((r) => r.performance)),
-    accessibility: median(runs.map((r) => r.accessibility)),
-    bestPractices: median(runs.map((r) => r.bestPractices)),
-    findings: runs.at(-1)?.findings ?? [],
+    performance: median(completed.map((r) => r.performance)),
+    accessibility: median(completed.map((r) => r.accessibility)),
+    bestPractices: median(completed.map((r) => r.bestPractices)),
+    findings: completed.at(-1)?.findings ?? [],
     runs,
   };
 }
