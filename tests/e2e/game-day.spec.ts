@@ -255,3 +255,24 @@ for (const theme of ['light', 'dark'] as const) {
     ).toEqual([]);
   });
 }
+
+test('the settings dialog loads when first opened; when its code cannot be fetched, the button says so and the page stays', async ({
+  page,
+  context,
+}) => {
+  await followBills(context);
+  await signIn(page);
+  // Offline for the dialog's code alone (the app shell is already in).
+  await page.route(/\/assets\/settings-dialog-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Game-day settings' });
+  await button.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Game-day settings could not load' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sports News' })).toBeVisible();
+
+  // Back online: the same button opens the dialog.
+  await page.unroute(/\/assets\/settings-dialog-[^/]+\.js$/);
+  await button.click();
+  await expect(page.getByRole('dialog', { name: 'Game-day settings' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'could not load' })).toHaveCount(0);
+});

@@ -12,8 +12,20 @@ export function GameDaySettingsButton({ favourites }: GameDaySettingsProps) {
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so closing keeps the dialog's own close behaviour.
   const [wanted, setWanted] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
   // A pointer on the button or focus on it starts the download, so the dialog is usually there by the click.
   const preload = () => void loadDialog().catch(() => {});
+  // The dialog opens once its code is in; offline, before it was ever loaded, the fan is told so
+  // here instead of the frame failing.
+  const openDialog = () =>
+    loadDialog().then(
+      () => {
+        setLoadFailed(false);
+        setWanted(true);
+        setOpen(true);
+      },
+      () => setLoadFailed(true),
+    );
   return (
     <>
       <button
@@ -23,14 +35,19 @@ export function GameDaySettingsButton({ favourites }: GameDaySettingsProps) {
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        onClick={() => void openDialog()}
         className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       >
         <SlidersHorizontal aria-hidden="true" className="h-5 w-5" />
       </button>
+      {loadFailed ? (
+        <p
+          role="alert"
+          className="absolute top-full right-0 z-30 mt-2 w-56 rounded-lg border border-red-200 bg-white px-3 py-2 text-xs text-red-700 shadow-md dark:border-red-900 dark:bg-slate-900 dark:text-red-300"
+        >
+          Game-day settings could not load. Check your connection and try again.
+        </p>
+      ) : null}
       {wanted ? (
         <Suspense fallback={null}>
           <GameDaySettingsDialog open={open} onClose={() => setOpen(false)} favourites={favourites} />
