@@ -41,9 +41,10 @@ export function GameDaySettingsButton({ favourites }: GameDaySettingsProps) {
         <SlidersHorizontal aria-hidden="true" className="h-5 w-5" />
       </button>
       {loadFailed ? (
+        // Under the top bar across a phone's width; under the button from the small breakpoint up.
         <p
           role="alert"
-          className="absolute top-full right-0 z-30 mt-2 w-56 rounded-lg border border-red-200 bg-white px-3 py-2 text-xs text-red-700 shadow-md dark:border-red-900 dark:bg-slate-900 dark:text-red-300"
+          className="fixed inset-x-3 top-16 z-30 mt-2 rounded-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:w-56 border border-red-200 bg-white px-3 py-2 text-xs text-red-700 shadow-md dark:border-red-900 dark:bg-slate-900 dark:text-red-300"
         >
           Game-day settings could not load. Check your connection and try again.
         </p>
