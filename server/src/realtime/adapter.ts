@@ -15,7 +15,7 @@ export type SocketAdapterKind = 'streams' | 'sharded';
  *   comes back rejoins and catches up from the chat history (chat:sync).
  */
 export function createRedisAdapter(redis: RedisClient, kind: SocketAdapterKind) {
-  if (kind === 'streams') return createStreamsAdapter(redis);
+  if (kind === 'streams') return createStreamsAdapter(quietSessionSaves(redis));
   const subscriber = quietSubscriber(redis.duplicate());
   const create = createShardedAdapter(redis, subscriber, { subscriptionMode: 'dynamic' });
   let open = 0;
@@ -33,6 +33,23 @@ export function createRedisAdapter(redis: RedisClient, kind: SocketAdapterKind) 
     };
     return adapter;
   };
+}
+
+/**
+ * The Streams adapter saves the session of every socket that closes (for connection state recovery)
+ * with a SET whose answer it never looks at. On shutdown every socket closes at once and the
+ * connection closes right after, so on a Redis Cluster some of those SETs fail ("Connection is
+ * closed") as unhandled rejections. A save that failed only means that client rejoins and catches up
+ * from the chat history, as after any lost session; the connection is the adapter's alone.
+ */
+function quietSessionSaves(client: RedisClient): RedisClient {
+  const set = client.set.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  client.set = ((...args: unknown[]) => {
+    const saving = set(...args);
+    saving.catch(() => {});
+    return saving;
+  }) as unknown as typeof client.set;
+  return client;
 }
 
 /**
