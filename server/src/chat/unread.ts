@@ -125,28 +125,25 @@ export function createChatUnread(deps: ChatUnreadDeps) {
       notices.delete(gameId);
       if (!pending) return;
       openNoticeWindow(gameId);
-      broadcastNotice(pending);
+      broadcaster.unreadArrived(pending);
     }, noticeMs);
     timer.unref();
     notices.set(gameId, { pending: null, timer });
   }
 
-  function broadcastNotice(notice: ChatUnreadArrived): void {
-    // Past the cap a count stops anyway: the newest are kept.
-    notice.messages.splice(0, notice.messages.length - CHAT_UNREAD_COUNT_MAX);
-    broadcaster.unreadArrived(notice);
-  }
-
   function notify(gameId: string, kind: 'messages' | 'deleted', entry: ChatUnreadEntry): void {
     const open = notices.get(gameId);
     if (open) {
-      (open.pending ??= { gameId, messages: [], deleted: [] })[kind].push(entry);
+      const entries = (open.pending ??= { gameId, messages: [], deleted: [] })[kind];
+      entries.push(entry);
+      // Past the cap a count stops anyway: a busy room's gathered notice keeps only the newest.
+      if (kind === 'messages' && entries.length > CHAT_UNREAD_COUNT_MAX) entries.shift();
       return;
     }
     const notice: ChatUnreadArrived = { gameId, messages: [], deleted: [] };
     notice[kind].push(entry);
     openNoticeWindow(gameId);
-    broadcastNotice(notice);
+    broadcaster.unreadArrived(notice);
   }
 
   return {
