@@ -102,6 +102,8 @@ export const chatSyncSchema = z.object({ gameId: gameIdSchema, after: z.string()
 export interface ChatSyncAnswer {
   messages: ChatMessage[];
   gap: boolean;
+  /** As on a page: the reactions in it are at least this new (see ChatPage.version). */
+  version: number;
 }
 
 /** `chat:delete`: moderators and admins remove a message for everyone. */
@@ -111,6 +113,12 @@ export interface ChatPage {
   messages: ChatMessage[];
   /** True when older messages exist before the first one of this page. */
   hasMore: boolean;
+  /**
+   * The room's version read before the page (0 before its first change): the reactions in it are at
+   * least that new. A client that already holds a message's reactions of a higher version (from a
+   * push, ChatReactionsChanged.version) keeps those.
+   */
+  version: number;
 }
 
 /** GET /api/chat/games/{gameId}/messages query. */
@@ -194,6 +202,11 @@ export interface ChatUnread {
   lastSeenId: string;
   count: number;
   mentioned: boolean;
+  /**
+   * The newest message the count took into account (lastSeenId when none came after it). A notice's
+   * message at or before it is already counted; a deleted one at or before it is taken back out.
+   */
+  countedThrough: string;
 }
 
 /** `chat:unread`'s answer: only games the user has a seen position in (rooms they have opened). */
