@@ -67,7 +67,9 @@ export function createChatUnread(deps: ChatUnreadDeps) {
       count++;
       mentioned ||= mentionsLogin(fields.mentions, login);
     }
-    return { gameId, lastSeenId, count, mentioned };
+    // Followers skip a notice's message the count already took in (and take it back out if deleted).
+    const countedThrough = after.at(-1)?.id ?? lastSeenId;
+    return { gameId, lastSeenId, count, mentioned, countedThrough };
   }
 
   /** Moves `login`'s seen position forward (never past the newest message) and tells its sockets. */
