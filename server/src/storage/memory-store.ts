@@ -6,6 +6,8 @@ import {
   type GuardedToggleResult,
   type StreamEntry,
   type Store,
+  type VersionedHashUpdate,
+  type VersionedHashUpdateResult,
 } from './store';
 
 interface Entry {
@@ -257,6 +259,19 @@ export class MemoryStore implements Store {
       return { json, version: this.addNow(options.version, 1, options.ttlMs), fields: target.size };
     }
     return { json, version: Number(this.getNow(options.version) ?? 0), fields: hash?.size ?? 0 };
+  }
+
+  async hashUpdateVersioned(update: VersionedHashUpdate): Promise<VersionedHashUpdateResult> {
+    const { key, version } = update;
+    const hash = this.hash(key) ?? new Map<string, string>();
+    for (const field of update.remove ?? []) hash.delete(field);
+    for (const [field, value] of Object.entries(update.set ?? {})) hash.set(field, value);
+    if (hash.size === 0) this.entries.delete(key);
+    else if (!this.entries.has(key)) this.entries.set(key, { value: hash, expiresAt: null });
+    if (!this.live(version.key)) {
+      this.entries.set(version.key, { value: String(version.seed), expiresAt: null });
+    }
+    return { fields: hash.size, version: this.addNow(version.key, 1, version.ttlMs) };
   }
 
   async streamBefore(key: string, count: number, beforeId?: string) {

@@ -7,6 +7,8 @@ import type {
   GuardedToggleResult,
   StreamEntry,
   Store,
+  VersionedHashUpdate,
+  VersionedHashUpdateResult,
 } from './store';
 
 const toEntries = (rows: Array<[string, string[]]>): StreamEntry[] =>
@@ -110,20 +112,37 @@ else
 end
 return {'ok', raw or '{}', version, redis.call('hlen', KEYS[1])}`;
 
+// hashUpdateVersioned. KEYS: the hash, the version. ARGV: the version's seed and ttl ms, how many
+// fields to set (n), n field-value pairs, then the fields to remove. The seed goes in as given (never
+// through a Lua number, which would print a large one in exponent form).
+const UPDATE_VERSIONED = `local sets = tonumber(ARGV[3])
+if #ARGV > 3 + 2 * sets then redis.call('hdel', KEYS[1], unpack(ARGV, 4 + 2 * sets)) end
+if sets > 0 then redis.call('hset', KEYS[1], unpack(ARGV, 4, 3 + 2 * sets)) end
+redis.call('set', KEYS[2], ARGV[1], 'PX', ARGV[2], 'NX')
+local version = redis.call('incr', KEYS[2])
+redis.call('pexpire', KEYS[2], ARGV[2])
+return {redis.call('hlen', KEYS[1]), version}`;
+
 const sha1 = (script: string) => createHash('sha1').update(script).digest('hex');
-const SCRIPTS = { add: ADD, appendGuarded: APPEND_GUARDED, toggleGuarded: TOGGLE_GUARDED };
+const SCRIPTS = {
+  add: ADD,
+  appendGuarded: APPEND_GUARDED,
+  toggleGuarded: TOGGLE_GUARDED,
+  updateVersioned: UPDATE_VERSIONED,
+};
 const SCRIPT_SHAS = {
   add: sha1(ADD),
   appendGuarded: sha1(APPEND_GUARDED),
   toggleGuarded: sha1(TOGGLE_GUARDED),
+  updateVersioned: sha1(UPDATE_VERSIONED),
 };
 const ms = (value: number | undefined) => (value === undefined ? '' : String(Math.max(1, Math.round(value))));
 
 /**
  * Store on a shared Redis, or a Redis Cluster: the state every instance sees. On a cluster a
  * transaction or script must touch keys of one hash slot: each one here takes one key, except
- * streamAppendGuarded and hashToggleGuarded, whose keys are all one game's (keys.ts gives them the
- * game's hash tag).
+ * streamAppendGuarded, hashToggleGuarded and hashUpdateVersioned, whose keys are all one game's
+ * (keys.ts gives them the game's hash tag).
  */
 export class RedisStore implements Store {
   readonly kind = 'redis';
@@ -264,6 +283,23 @@ export class RedisStore implements Store {
     if (outcome === 'blocked') return { refused: 'blocked', value: String(detail) };
     if (outcome === 'missing') return { refused: 'missing' };
     return { refused: 'limit' };
+  }
+
+  async hashUpdateVersioned(update: VersionedHashUpdate): Promise<VersionedHashUpdateResult> {
+    const sets = Object.entries(update.set ?? {});
+    const { version } = update;
+    const [fields, made] = (await this.script(
+      'updateVersioned',
+      [update.key, version.key],
+      [
+        String(version.seed),
+        ms(version.ttlMs),
+        String(sets.length),
+        ...sets.flat(),
+        ...(update.remove ?? []),
+      ],
+    )) as [number, number];
+    return { fields: Number(fields), version: Number(made) };
   }
 
   /** Runs a script by its digest (one short command), sending its text once when Redis lacks it. */

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRedisCluster, type RedisCluster } from '../../../tests/helpers/redis-cluster';
 import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
-import { compareStreamIds, isStreamId, type GuardedAppendResult, type Store } from './store';
+import {
+  compareStreamIds,
+  isStreamId,
+  type GuardedAppendResult,
+  type Store,
+  type VersionedHashUpdate,
+} from './store';
 
 /**
  * One contract, two implementations: whatever a feature relies on behaves the same in memory, on
@@ -16,19 +22,26 @@ const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl)
   throw new Error('TEST_REDIS_URL is not set: run through vitest (tests/helpers/redis-global-setup.ts)');
 const redis = new Redis(redisUrl, { lazyConnect: false });
+const otherRedis = redis.duplicate();
 let cluster: RedisCluster;
+let otherCluster: RedisCluster['client'];
 beforeAll(async () => {
   cluster = await startRedisCluster();
+  otherCluster = cluster.client.duplicate();
 }, 30_000);
 afterAll(async () => {
-  await redis.quit();
+  await Promise.all([redis.quit(), otherRedis.quit(), otherCluster?.quit()]);
   await cluster?.stop();
 });
 
-const implementations: Array<[string, () => Store]> = [
-  ['MemoryStore', () => new MemoryStore()],
-  ['RedisStore', () => new RedisStore(redis)],
-  ['RedisStore on a cluster', () => new RedisStore(cluster.client)],
+/**
+ * Each implementation, and the same data as another instance reaches it: through a connection of
+ * its own to Redis; in memory there is no other instance, so it is the one store itself.
+ */
+const implementations: Array<[string, () => Store, (store: Store) => Store]> = [
+  ['MemoryStore', () => new MemoryStore(), (store) => store],
+  ['RedisStore', () => new RedisStore(redis), () => new RedisStore(otherRedis)],
+  ['RedisStore on a cluster', () => new RedisStore(cluster.client), () => new RedisStore(otherCluster)],
 ];
 
 const idOf = (result: GuardedAppendResult) => {
@@ -36,7 +49,7 @@ const idOf = (result: GuardedAppendResult) => {
   return result.id;
 };
 
-describe.each(implementations)('%s', (_name, make) => {
+describe.each(implementations)('%s', (_name, make, elsewhere) => {
   let store: Store;
   let ns: string;
   beforeEach(() => {
@@ -231,6 +244,54 @@ describe.each(implementations)('%s', (_name, make) => {
     // Six counted (the refusals for a missing entry and a block were not): the seventh is refused.
     expect(await toggle('👍', 'ben', false)).toEqual({ refused: 'limit' });
     expect(await store.get(`${tag}:version`)).toBe('5');
+  });
+
+  it('updates a hash and bumps a version in one step, the version seeded once and only rising', async () => {
+    // One hash tag for both keys: on a Redis Cluster they must live on one shard.
+    const tag = `${ns}{versioned}`;
+    const update = (change: Pick<VersionedHashUpdate, 'remove' | 'set'>, seed: number, ttlMs = 60_000) =>
+      store.hashUpdateVersioned({
+        key: `${tag}:hash`,
+        ...change,
+        version: { key: `${tag}:version`, seed, ttlMs },
+      });
+    // The first update starts the version at its seed; later ones add one, whatever seed they bring.
+    expect(await update({ set: { ann: 'a', ben: 'b' } }, 1_000)).toEqual({ fields: 2, version: 1_001 });
+    expect(await update({ remove: ['ann'] }, 5_000)).toEqual({ fields: 1, version: 1_002 });
+    expect(await update({ remove: ['nobody', 'ben'], set: { ben: 'b2', cat: 'c' } }, 10)).toEqual({
+      fields: 2,
+      version: 1_003,
+    });
+    expect(await store.hashGetAll(`${tag}:hash`)).toEqual({ ben: 'b2', cat: 'c' });
+    // The last fields removed remove the hash; the version stays until its ttl ends.
+    expect(await update({ remove: ['ben', 'cat'] }, 1_000, 40)).toEqual({ fields: 0, version: 1_004 });
+    expect(await store.hashGetAll(`${tag}:hash`)).toEqual({});
+    expect(await store.get(`${tag}:version`)).toBe('1004');
+    // Once it lapsed, the next update seeds it anew. A seed near the clock in microseconds is kept exact.
+    await expect.poll(() => store.get(`${tag}:version`), { interval: 10, timeout: 2000 }).toBeNull();
+    expect(await update({ set: { dan: 'd' } }, 1_764_000_000_000_000)).toEqual({
+      fields: 1,
+      version: 1_764_000_000_000_001,
+    });
+  });
+
+  it('answers updates made at once by two clients a version each, in the order they applied', async () => {
+    const tag = `${ns}{raced}`;
+    const clients = [store, elsewhere(store)];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        clients[i % 2]!.hashUpdateVersioned({
+          key: `${tag}:hash`,
+          set: { [`fan-${i}`]: 'in' },
+          version: { key: `${tag}:version`, seed: 100, ttlMs: 60_000 },
+        }),
+      ),
+    );
+    // Seeded once, then one step each: twenty distinct versions, none lost or repeated.
+    const byVersion = answers.sort((a, b) => a.version - b.version);
+    expect(byVersion.map((answer) => answer.version)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
+    // Each answer's size is the hash's at its version: the higher the version, the more fans in.
+    expect(byVersion.map((answer) => answer.fields)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
   it('stores hash fields and removes them', async () => {

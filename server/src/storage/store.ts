@@ -62,6 +62,15 @@ export interface Store {
    * it is current at (later changes answer higher ones, so pushes can be ordered) and the hash's size.
    */
   hashToggleGuarded(options: GuardedToggle): Promise<GuardedToggleResult>;
+  /**
+   * Removes and sets fields of a hash and bumps a version counter, in one step (one round trip; on
+   * Redis one script, so the hash and the version share one hash tag). The version starts at `seed`
+   * when absent (the first update, or the first since it lapsed), else rises by one: every update
+   * answers a version of its own, higher than any update before it. The version's ttl is set anew,
+   * the hash's left as it was (a hash left with no field is removed). Answers the hash's size after
+   * the update and the version it made.
+   */
+  hashUpdateVersioned(update: VersionedHashUpdate): Promise<VersionedHashUpdateResult>;
   /** Up to `count` newest entries with an id below `beforeId` (all when absent), oldest first. */
   streamBefore(key: string, count: number, beforeId?: string): Promise<StreamEntry[]>;
   /** Up to `count` entries with an id above `afterId`, oldest first. */
@@ -120,6 +129,21 @@ export type GuardedToggleResult =
   | { refused: 'blocked'; value: string }
   | { refused: 'missing' }
   | { refused: 'limit' };
+
+export interface VersionedHashUpdate {
+  key: string;
+  /** Fields to remove (before any are set). */
+  remove?: readonly string[];
+  /** Fields to set, with their values. */
+  set?: Readonly<Record<string, string>>;
+  /** The version counter's key, the integer it starts at when absent, and its ttl. */
+  version: { key: string; seed: number; ttlMs: number };
+}
+
+export interface VersionedHashUpdateResult {
+  fields: number;
+  version: number;
+}
 
 export interface StreamEntry {
   id: string;

@@ -1,7 +1,7 @@
 import { VOICE_PRESENCE_TTL_MS, type VoiceParticipant, type VoicePresence } from '@shared/schemas/voice';
 import { keys } from '../storage/keys';
 import { storeLock } from '../storage/lock';
-import type { Store } from '../storage/store';
+import type { Store, VersionedHashUpdate } from '../storage/store';
 
 /** A game's presence version lapses after this long without a change (a day: longer than any game). */
 const VOICE_VERSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -32,14 +32,20 @@ export function createVoicePresenceStore(store: Store, now: () => number = Date.
   };
 
   /**
-   * Marks a change to a game's participants, after the change itself: every read that starts later
-   * carries a higher version. The counter starts from the clock when absent (the first change, or
-   * after a day without one), so a restarted counter is still above any a client has seen.
+   * Changes a game's participants and marks the change, in one store step: every read that starts
+   * later carries a higher version. The counter starts from the clock when absent (the first change,
+   * or after a day without one), so a restarted counter is still above any a client has seen.
    */
-  async function changed(gameId: string): Promise<void> {
-    const key = keys.voiceVersion(gameId);
-    await store.setIfAbsent(key, String(now() * VERSION_SEED_PER_MS), VOICE_VERSION_TTL_MS);
-    await store.add(key, 1, VOICE_VERSION_TTL_MS);
+  async function change(gameId: string, update: Pick<VersionedHashUpdate, 'remove' | 'set'>): Promise<void> {
+    await store.hashUpdateVersioned({
+      key: keys.voicePresence(gameId),
+      ...update,
+      version: {
+        key: keys.voiceVersion(gameId),
+        seed: now() * VERSION_SEED_PER_MS,
+        ttlMs: VOICE_VERSION_TTL_MS,
+      },
+    });
   }
 
   /**
@@ -51,19 +57,15 @@ export function createVoicePresenceStore(store: Store, now: () => number = Date.
     const version = Number((await store.get(keys.voiceVersion(gameId))) ?? 0);
     const entries = await store.hashGetAll(keys.voicePresence(gameId));
     const participants: VoiceParticipant[] = [];
-    let lapsed = 0;
+    const lapsed: string[] = [];
     for (const [id, raw] of Object.entries(entries)) {
       const record = parse(raw);
-      if (!record || now() - record.seenAt > VOICE_PRESENCE_TTL_MS) {
-        await store.hashDelete(keys.voicePresence(gameId), id);
-        lapsed++;
-        continue;
-      }
-      participants.push({ id, login: record.login, name: record.name });
+      if (!record || now() - record.seenAt > VOICE_PRESENCE_TTL_MS) lapsed.push(id);
+      else participants.push({ id, login: record.login, name: record.name });
     }
-    if (lapsed > 0) {
+    if (lapsed.length > 0) {
       // Removing them is a change: read again under the version that follows it.
-      await changed(gameId);
+      await change(gameId, { remove: lapsed });
       return read(gameId);
     }
     participants.sort((a, b) => a.id.localeCompare(b.id));
@@ -92,9 +94,9 @@ export function createVoicePresenceStore(store: Store, now: () => number = Date.
 
     async add(gameId: string, participant: VoiceParticipant): Promise<void> {
       const record: PresenceRecord = { login: participant.login, name: participant.name, seenAt: now() };
-      await store.hashSet(keys.voicePresence(gameId), participant.id, JSON.stringify(record));
+      await change(gameId, { set: { [participant.id]: JSON.stringify(record) } });
+      // Not in the same step: the list of rooms is no one game's, so on a cluster it is on another shard.
       await store.hashSet(keys.voiceRooms(), gameId, '1');
-      await changed(gameId);
     },
 
     /** Refreshes a participant's heartbeat; false when it had already lapsed. */
@@ -108,8 +110,7 @@ export function createVoicePresenceStore(store: Store, now: () => number = Date.
     },
 
     async remove(gameId: string, participantId: string): Promise<void> {
-      await store.hashDelete(keys.voicePresence(gameId), participantId);
-      await changed(gameId);
+      await change(gameId, { remove: [participantId] });
     },
 
     async has(gameId: string, participantId: string): Promise<boolean> {
