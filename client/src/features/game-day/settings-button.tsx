@@ -1,8 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
-import { SlidersHorizontal } from '@client/components/icons';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { SlidersHorizontal, X } from '@client/components/icons';
+import { loadSettingsDialog as loadDialog } from './load-settings-dialog';
 import type { GameDaySettingsProps } from './settings-dialog';
-
-const loadDialog = () => import('./settings-dialog');
 
 /** The dialog's code loads when it is first wanted: most visits never open it. */
 const GameDaySettingsDialog = lazy(async () => ({ default: (await loadDialog()).GameDaySettingsDialog }));
@@ -13,22 +12,30 @@ export function GameDaySettingsButton({ favourites }: GameDaySettingsProps) {
   // Mounted from the first opening on, so closing keeps the dialog's own close behaviour.
   const [wanted, setWanted] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   // A pointer on the button or focus on it starts the download, so the dialog is usually there by the click.
   const preload = () => void loadDialog().catch(() => {});
   // The dialog opens once its code is in; offline, before it was ever loaded, the fan is told so
-  // here instead of the frame failing.
-  const openDialog = () =>
-    loadDialog().then(
+  // instead of the frame failing. Each press tries again, and a notice that comes back is announced again.
+  const openDialog = () => {
+    setLoadFailed(false);
+    return loadDialog().then(
       () => {
-        setLoadFailed(false);
         setWanted(true);
         setOpen(true);
       },
       () => setLoadFailed(true),
     );
+  };
+  // Focus was on the notice's button, which goes with it: back to the button that raised it.
+  const dismissNotice = () => {
+    setLoadFailed(false);
+    buttonRef.current?.focus();
+  };
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         aria-label="Game-day settings"
         title="Game-day settings"
@@ -41,13 +48,31 @@ export function GameDaySettingsButton({ favourites }: GameDaySettingsProps) {
         <SlidersHorizontal aria-hidden="true" className="h-5 w-5" />
       </button>
       {loadFailed ? (
-        // Under the top bar across a phone's width; under the button from the small breakpoint up.
-        <p
+        // Next to the button in the tab order, but shown at the foot of the screen, clear of the top of
+        // the page (the favourites strip on phones). The top bar that holds it always sits at the top
+        // of the viewport, so the offset is the same whether the bar or the viewport places it.
+        <div
           role="alert"
-          className="fixed inset-x-3 top-16 z-30 mt-2 rounded-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:w-56 border border-red-200 bg-white px-3 py-2 text-xs text-red-700 shadow-md dark:border-red-900 dark:bg-slate-900 dark:text-red-300"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            dismissNotice();
+          }}
+          className="fixed inset-x-3 top-[calc(100dvh-0.75rem)] z-30 flex -translate-y-full items-start gap-2 rounded-lg bg-red-50 py-2 pr-2 pl-3 text-sm font-medium text-red-800 shadow-lg ring-1 ring-red-200 sm:inset-x-auto sm:top-[calc(100dvh-1.5rem)] sm:right-6 sm:w-80 dark:bg-red-950 dark:text-red-200 dark:ring-red-900"
         >
-          Game-day settings could not load. Check your connection and try again.
-        </p>
+          <p className="min-w-0 flex-1">
+            Game-day settings could not load. Check your connection and try again.
+          </p>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            title="Dismiss"
+            onClick={dismissNotice}
+            className="-my-0.5 shrink-0 rounded p-1 text-red-700 hover:bg-red-100 dark:text-red-300 dark:hover:bg-red-900"
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </div>
       ) : null}
       {wanted ? (
         <Suspense fallback={null}>

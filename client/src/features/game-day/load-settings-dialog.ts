@@ -1,0 +1,2 @@
+/** The settings dialog's code, a chunk of its own fetched when it is first wanted. */
+export const loadSettingsDialog = () => import('./settings-dialog');
