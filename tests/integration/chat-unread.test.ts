@@ -4,6 +4,7 @@
  * and whether it mentions them; updates are throttled, only move forward, and survive a restart.
  */
 import { describe, expect, it } from 'vitest';
+import { applyNotice, withServerState, type RoomUnread } from '@client/features/chat/unread';
 import type { TestSocket } from '../helpers/sign-in';
 import { emit, emitUntyped } from '../helpers/emit';
 import {
@@ -45,12 +46,18 @@ describe('unread state across tabs and devices', () => {
       data: null,
     });
     for (const told of await Promise.all(bothToldSeen)) {
-      expect(told).toEqual({ gameId, lastSeenId: first.id, count: 0, mentioned: false });
+      expect(told).toEqual({
+        gameId,
+        lastSeenId: first.id,
+        count: 0,
+        mentioned: false,
+        countedThrough: first.id,
+      });
     }
 
     // The Sports page follows the game: new messages arrive as unread, the chat tab gets the messages.
     expect(await unreadOf(sportsTab.socket, [gameId, newGame()])).toEqual([
-      { gameId, lastSeenId: first.id, count: 0, mentioned: false },
+      { gameId, lastSeenId: first.id, count: 0, mentioned: false, countedThrough: first.id },
     ]);
     const arrivals = collect(sportsTab.socket, 'chat:unread-arrived');
     const chatTabArrivals = collect(chatTab.socket, 'chat:unread-arrived');
@@ -66,10 +73,10 @@ describe('unread state across tabs and devices', () => {
       { id: third.id, login: bob.login, mentions: [aliceLogin.toLowerCase()] },
     ]);
     expect(arrivals.every((notice) => notice.gameId === gameId && notice.deleted.length === 0)).toBe(true);
-    // Her own message is never unread.
-    await say(chatTab.socket, gameId, 'yes!');
+    // Her own message is never unread, but the count has read it: its notice is not counted again.
+    const own = await say(chatTab.socket, gameId, 'yes!');
     expect(await unreadOf(sportsTab.socket, [gameId])).toEqual([
-      { gameId, lastSeenId: first.id, count: 2, mentioned: true },
+      { gameId, lastSeenId: first.id, count: 2, mentioned: true, countedThrough: own.id },
     ]);
     // A socket in the game's room gets the messages themselves, not the unread notices.
     expect(chatTabArrivals).toEqual([]);
@@ -77,7 +84,13 @@ describe('unread state across tabs and devices', () => {
     // Seeing the chat clears it on both tabs.
     const cleared = next(sportsTab.socket, 'chat:unread-changed', (u) => u.lastSeenId === third.id);
     dataOf(await emit(chatTab.socket, 'chat:seen', { gameId, messageId: third.id }));
-    expect(await cleared).toEqual({ gameId, lastSeenId: third.id, count: 0, mentioned: false });
+    expect(await cleared).toEqual({
+      gameId,
+      lastSeenId: third.id,
+      count: 0,
+      mentioned: false,
+      countedThrough: own.id,
+    });
   });
 
   it("takes a deleted message back out of the followers' count, on every instance", async () => {
@@ -95,9 +108,9 @@ describe('unread state across tabs and devices', () => {
 
     const deletedNotice = next(alice.socket, 'chat:unread-arrived', (n) => n.deleted.length > 0);
     const spam = await say(bob.socket, gameId, `@${alice.login} buy followers`);
-    await say(bob.socket, gameId, 'Nice pass');
+    const nicePass = await say(bob.socket, gameId, 'Nice pass');
     expect(await unreadOf(alice.socket, [gameId])).toEqual([
-      { gameId, lastSeenId: first.id, count: 2, mentioned: true },
+      { gameId, lastSeenId: first.id, count: 2, mentioned: true, countedThrough: nicePass.id },
     ]);
     dataOf(await emit(moderator.socket, 'chat:delete', { gameId, messageId: spam.id }));
     // The moderator is on the other instance: the notice says which message went, and whose it was.
@@ -105,8 +118,54 @@ describe('unread state across tabs and devices', () => {
       { id: spam.id, login: bob.login, mentions: [alice.login.toLowerCase()] },
     ]);
     expect(await unreadOf(alice.socket, [gameId])).toEqual([
-      { gameId, lastSeenId: first.id, count: 1, mentioned: false },
+      { gameId, lastSeenId: first.id, count: 1, mentioned: false, countedThrough: nicePass.id },
     ]);
+  });
+
+  it('keeps the badge exact when a deletion on one instance overtakes the message from another', async () => {
+    const moderatorLogin = unique('mod');
+    const [a, b] = await twoInstances({ CHAT_RATE_LIMIT: '100', MODERATOR_LOGINS: moderatorLogin });
+    const gameId = newGame();
+    const alice = await fan(a, unique('alice'));
+    const bob = await fan(a, unique('bob'));
+    const moderator = await fan(b, moderatorLogin);
+    const first = await say(bob.socket, gameId, 'Kick-off');
+    const stored = next(alice.socket, 'chat:unread-changed');
+    dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: first.id }));
+    await stored;
+    const [answer] = await unreadOf(alice.socket, [gameId]);
+    const notices = collect(alice.socket, 'chat:unread-arrived');
+    /** Alice's badge as her page keeps it: the answer, with every notice since applied in order. */
+    const badge = () =>
+      notices.reduce<RoomUnread | undefined>(
+        (room, notice) => applyNotice(room, notice, alice.login).room,
+        withServerState(undefined, answer!),
+      )?.unread;
+    const noticesUntil = async (done: () => boolean) => {
+      while (!done()) await next(alice.socket, 'chat:unread-arrived');
+    };
+
+    // Her own message opens instance a's notice window: bob's spam posted there now is told when it
+    // ends, while the moderator's deletion on instance b is told at once, before it.
+    await say(alice.socket, gameId, 'Hi all');
+    const spam = await say(bob.socket, gameId, 'buy followers');
+    dataOf(await emit(moderator.socket, 'chat:delete', { gameId, messageId: spam.id }));
+    await noticesUntil(
+      () =>
+        notices.some((notice) => notice.deleted.some((m) => m.id === spam.id)) &&
+        notices.some((notice) => notice.messages.some((m) => m.id === spam.id)),
+    );
+    const [afterDeletion] = await unreadOf(alice.socket, [gameId]);
+    expect(afterDeletion).toMatchObject({ count: 0, mentioned: false });
+    expect(badge()).toMatchObject({ count: 0, mentioned: false });
+
+    // And it goes on counting.
+    const nicePass = await say(bob.socket, gameId, 'Nice pass');
+    await noticesUntil(() => notices.some((notice) => notice.messages.some((m) => m.id === nicePass.id)));
+    expect(await unreadOf(alice.socket, [gameId])).toEqual([
+      { gameId, lastSeenId: first.id, count: 1, mentioned: false, countedThrough: nicePass.id },
+    ]);
+    expect(badge()).toMatchObject({ count: 1, mentioned: false });
   });
 
   it('stores at most one position a second per fan and game, the newest, and only moves forward', async () => {
@@ -133,13 +192,19 @@ describe('unread state across tabs and devices', () => {
     // An older position later changes nothing.
     dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: ids[1]! }));
     expect(await unreadOf(alice.socket, [gameId])).toEqual([
-      { gameId, lastSeenId: ids[3], count: 0, mentioned: false },
+      { gameId, lastSeenId: ids[3], count: 0, mentioned: false, countedThrough: ids[3] },
     ]);
     // A position past the newest message stops at the newest.
     const five = await say(bob.socket, gameId, 'five');
     const capped = next(alice.socket, 'chat:unread-changed', (u) => u.lastSeenId === five.id);
     dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: '99999999999999-0' }));
-    expect(await capped).toEqual({ gameId, lastSeenId: five.id, count: 0, mentioned: false });
+    expect(await capped).toEqual({
+      gameId,
+      lastSeenId: five.id,
+      count: 0,
+      mentioned: false,
+      countedThrough: five.id,
+    });
     // The backwards report never produced a change of its own.
     expect(told.map((u) => u.lastSeenId)).toEqual([ids[0], ids[3], five.id]);
   });
@@ -153,13 +218,13 @@ describe('unread state across tabs and devices', () => {
     const stored = next(alice.socket, 'chat:unread-changed');
     dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: one.id }));
     await stored;
-    await say(bob.socket, gameId, `@${alice.login} two`);
+    const two = await say(bob.socket, gameId, `@${alice.login} two`);
     await stopInstance(first);
 
     const second = await startInstance();
     const again = await fan(second, alice.login);
     expect(await unreadOf(again.socket, [gameId])).toEqual([
-      { gameId, lastSeenId: one.id, count: 1, mentioned: true },
+      { gameId, lastSeenId: one.id, count: 1, mentioned: true, countedThrough: two.id },
     ]);
   });
 
@@ -202,7 +267,7 @@ describe('unread state across tabs and devices', () => {
     const two = await say(bob.socket, gameId, 'two');
     expect((await arrived).messages.map((m) => m.id)).toEqual([two.id]);
     expect(await unreadOf(alice.socket, [gameId])).toEqual([
-      { gameId, lastSeenId: one.id, count: 1, mentioned: false },
+      { gameId, lastSeenId: one.id, count: 1, mentioned: false, countedThrough: two.id },
     ]);
   });
 });
