@@ -65,7 +65,8 @@ for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await cannedSearch(page);
-      await signIn(page);
+      // A first visit: the team picker opens by itself only until the questionnaires are answered.
+      await signIn(page, { firstVisit: true });
 
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('heading', { name: 'Select Your Favorite NFL Teams' })).toBeVisible();
