@@ -9,6 +9,7 @@ import type { ChatMessage, ChatPage } from '@shared/schemas/chat';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { emit } from '../helpers/emit';
+import { keys } from '@server/storage/keys';
 
 let apps: TestApp[] = [];
 let sockets: TestSocket[] = [];
@@ -61,6 +62,12 @@ function countPageReads(app: TestApp, gameId: string) {
   return () => reads.mock.calls.filter(([key]) => key.includes(gameId)).length;
 }
 
+/** Reads of a game's chat version the store was asked for (one round trip each). */
+function countVersionReads(app: TestApp, gameId: string) {
+  const reads = vi.spyOn(app.store, 'get');
+  return () => reads.mock.calls.filter(([key]) => key === keys.chatVersion(gameId)).length;
+}
+
 describe('fans entering a game room', () => {
   it('are served by one read of the page when many arrive at once, and all get the latest page', async () => {
     const app = await start();
@@ -74,19 +81,31 @@ describe('fans entering a game room', () => {
     sockets.push(...fans);
 
     const pageReads = countPageReads(app, gameId);
+    const versionReads = countVersionReads(app, gameId);
     const pages = await Promise.all(fans.map((fan) => join(fan, gameId)));
     expect(pageReads()).toBe(1);
+    expect(versionReads()).toBe(1);
     for (const page of pages) {
       expect(page.messages).toHaveLength(50);
       expect(texts(page).at(-1)).toBe('m60');
       expect(page.hasMore).toBe(true);
+      // The room's version it was read at: 60 messages stored, nothing else changed.
+      expect(page.version).toBe(60);
     }
+
+    // Served from the cache, the page keeps its version, and costs one version read, no page read.
+    const again = await Promise.all(fans.slice(0, 10).map((fan) => join(fan, gameId)));
+    expect([pageReads(), versionReads()]).toEqual([1, 2]);
+    for (const page of again) expect(page.version).toBe(60);
 
     // The next message makes the page read again, once, for the next fans.
     await send(author.socket, gameId, 'm61');
     const late = await Promise.all(fans.slice(0, 10).map((fan) => join(fan, gameId)));
-    expect(pageReads()).toBe(2);
-    for (const page of late) expect(texts(page).at(-1)).toBe('m61');
+    expect([pageReads(), versionReads()]).toEqual([2, 3]);
+    for (const page of late) {
+      expect(texts(page).at(-1)).toBe('m61');
+      expect(page.version).toBe(61);
+    }
   });
 
   it('get a message posted or deleted on another instance in their page and their sync', async () => {
@@ -107,7 +126,7 @@ describe('fans entering a game room', () => {
     expect(texts(await join(fan.socket, gameId))).toEqual(['before anyone came', 'posted over there']);
     // A fan coming back after the first message catches up with the second, and no gap.
     const sync = await emit(fan.socket, 'chat:sync', { gameId, after: early.id });
-    expect(sync).toEqual({ ok: true, data: { messages: [posted], gap: false } });
+    expect(sync).toEqual({ ok: true, data: { messages: [posted], gap: false, version: 2 } });
 
     // A deletion on the second instance: the next fan on the first one no longer sees it.
     const { client } = await signIn(second, mod);
@@ -117,7 +136,7 @@ describe('fans entering a game room', () => {
     const another = await user(first, 'another');
     expect(texts(await join(another.socket, gameId))).toEqual(['before anyone came']);
     const after = await emit(another.socket, 'chat:sync', { gameId, after: early.id });
-    expect(after).toEqual({ ok: true, data: { messages: [], gap: false } });
+    expect(after).toEqual({ ok: true, data: { messages: [], gap: false, version: 3 } });
   });
 
   it('never get a page older than their joining, even while a read is under way', async () => {
@@ -147,7 +166,9 @@ describe('fans entering a game room', () => {
     await vi.waitFor(() => expect(app.app.io.of('/').adapter.rooms.get(`game:${gameId}`)?.size).toBe(2));
     holding = false;
     release();
-    expect(texts(await firstPage)).toEqual(['one']);
+    // Each page says the version it was read at.
+    expect(await firstPage).toMatchObject({ version: 1, messages: [{ message: 'one' }] });
     expect(texts(await secondPage)).toEqual(['one', 'two']);
+    expect((await secondPage).version).toBe(2);
   });
 });

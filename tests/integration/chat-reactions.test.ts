@@ -3,9 +3,11 @@
  * show the same counts live, a new page carries them, they survive a restart, and every bad reaction
  * is refused with a clear error and stores nothing.
  */
-import { describe, expect, it } from 'vitest';
-import type { ChatJoinAnswer, ChatReactionsChanged } from '@shared/schemas/chat';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatJoinAnswer, ChatPage, ChatReactionsChanged, ChatSyncAnswer } from '@shared/schemas/chat';
+import { keys } from '@server/storage/keys';
 import { emit, emitUntyped } from '../helpers/emit';
+import { signIn } from '../helpers/sign-in';
 import {
   dataOf,
   fan,
@@ -203,5 +205,100 @@ describe('chat reactions across two instances', () => {
     expect(new Set(changes.map((c) => c?.version)).size).toBe(6);
     const newest = changes.reduce((a, b) => ((b?.version ?? 0) > (a?.version ?? 0) ? b : a));
     expect(newest?.reactions[0]?.logins).toHaveLength(6);
+  });
+
+  it.each(['redis', 'memory'] as const)(
+    'says in every page and catch-up which version its reactions are at, on the %s store',
+    async (storeKind) => {
+      const env = { CHAT_RATE_LIMIT: '100' };
+      const [a, b] =
+        storeKind === 'redis'
+          ? await twoInstances(env)
+          : await startInstance({ storeKind, env }).then((app) => [app, app] as const);
+      const gameId = newGame();
+      const alice = await fan(a, unique('alice'));
+      const bob = await fan(b, unique('bob'));
+      const readers = [await fan(a, unique('carol')), await fan(b, unique('dave'))];
+      const { client } = await signIn(a, unique('erin'));
+      // Nothing changed in the room yet.
+      expect((await joined(alice.socket, gameId)).version).toBe(0);
+      await joined(bob.socket, gameId);
+      const first = await say(alice.socket, gameId, 'Fourth and one');
+      const message = await say(alice.socket, gameId, 'They go for it!');
+
+      /** Every answer carrying the message: join (twice: read, then cached), history, both syncs, REST. */
+      async function answers(): Promise<Array<ChatPage | ChatSyncAnswer>> {
+        const all: Array<ChatPage | ChatSyncAnswer> = [];
+        for (const { socket } of readers) {
+          all.push(await joined(socket, gameId), await joined(socket, gameId));
+          all.push(dataOf(await emit(socket, 'chat:history', { gameId, limit: 10 })));
+          // After a message inside the latest page, then from before anything stored.
+          all.push(dataOf(await emit(socket, 'chat:sync', { gameId, after: first.id })));
+          all.push(dataOf(await emit(socket, 'chat:sync', { gameId, after: '0-1' })));
+        }
+        const rest = await client.request(`/api/chat/games/${gameId}/messages`);
+        all.push((await rest.json()) as ChatPage);
+        return all;
+      }
+
+      let read: Array<ChatPage | ChatSyncAnswer> = [];
+      const changes: Array<[typeof alice, '🔥' | '👍', boolean]> = [
+        [bob, '🔥', true],
+        [alice, '👍', true],
+        [bob, '🔥', false],
+        [alice, '👍', false],
+      ];
+      for (const [who, emoji, reacted] of changes) {
+        const change = dataOf(await react(who.socket, gameId, message.id, emoji, reacted));
+        // A change after a read is newer than what that read said: a client takes its push.
+        for (const answer of read) expect(change.version).toBeGreaterThan(answer.version);
+        read = await answers();
+        for (const answer of read) {
+          expect(answer.version).toBeGreaterThanOrEqual(change.version);
+          const listed = answer.messages.find((m) => m.id === message.id);
+          expect(listed?.reactions ?? []).toEqual(change.reactions);
+        }
+      }
+    },
+  );
+
+  it('never says a page is newer than its reactions when a change lands while the page is read', async () => {
+    const app = await startInstance({ env: { CHAT_RATE_LIMIT: '100' } });
+    const gameId = newGame();
+    const alice = await fan(app, unique('alice'));
+    const bob = await fan(app, unique('bob'));
+    await joined(alice.socket, gameId);
+    const message = await say(alice.socket, gameId, 'Onside kick');
+    let before = dataOf(await react(alice.socket, gameId, message.id, '👍')).reactions;
+
+    const readAll = app.store.hashGetAll.bind(app.store);
+    const pages: Array<() => Promise<ChatPage>> = [
+      () => joined(bob.socket, gameId),
+      async () => dataOf(await emit(bob.socket, 'chat:history', { gameId, limit: 10 })),
+    ];
+    for (const [i, page] of pages.entries()) {
+      // The page's reactions are read, then held until bob's change (on, then off) is stored.
+      let reactionsRead!: () => void;
+      const read = new Promise<void>((resolve) => (reactionsRead = resolve));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const spy = vi.spyOn(app.store, 'hashGetAll').mockImplementation(async (key) => {
+        const fields = await readAll(key);
+        if (key !== keys.chatReactions(gameId)) return fields;
+        reactionsRead();
+        await held;
+        return fields;
+      });
+      const answer = page();
+      await read;
+      const change = dataOf(await react(bob.socket, gameId, message.id, '👍', i === 0));
+      release();
+      const { messages, version } = await answer;
+      spy.mockRestore();
+      // Read before the change: without it, and saying a version older than its push.
+      expect(messages[0]?.reactions).toEqual(before);
+      expect(version).toBeLessThan(change.version);
+      before = change.reactions;
+    }
   });
 });

@@ -147,6 +147,8 @@ describe('game chat over Socket.IO', () => {
     expect(latest.messages[0]!.message).toBe('m11');
     expect(latest.messages.at(-1)!.message).toBe('m60');
     expect(latest.hasMore).toBe(true);
+    // Each page says the room's version it was read at: here 60 messages stored, nothing else.
+    expect(latest.version).toBe(60);
 
     const older = await emit(bob.socket, 'chat:history', {
       gameId,
@@ -156,6 +158,7 @@ describe('game chat over Socket.IO', () => {
     const page = (older as { data: ChatPage }).data;
     expect(page.messages.map((m) => m.message)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i + 1}`));
     expect(page.hasMore).toBe(false);
+    expect(page.version).toBe(60);
   });
 
   it('lets moderators delete a message for everyone, and no one else', async () => {
@@ -259,9 +262,10 @@ describe('game chat over REST', () => {
 
     const list = await client.request(`/api/chat/games/${gameId}/messages?awayTeam=Bills&homeTeam=Chiefs`);
     expect(list.status).toBe(200);
-    const body = (await list.json()) as { messages: ChatMessage[]; fallback: boolean };
+    const body = (await list.json()) as ChatPage & { fallback: boolean };
     expect(body.fallback).toBe(false);
     expect(body.messages).toEqual([message]);
+    expect(body.version).toBe(1);
   });
 
   it('refuses anonymous callers and bad input', async () => {

@@ -2,9 +2,10 @@ import type { ChatPage } from '@shared/schemas/chat';
 
 /** What the latest-page cache reads: the room's chat version and its latest page. */
 export interface LatestPageSource {
-  /** Differs from an earlier answer once anything a page shows changed (null: never changed). */
-  version(gameId: string): Promise<string | null>;
-  page(gameId: string): Promise<ChatPage>;
+  /** Differs from an earlier answer once anything a page shows changed (0: never changed). */
+  version(gameId: string): Promise<number>;
+  /** The latest page, read after `version` was: it carries that version (ChatPage.version). */
+  page(gameId: string, version: number): Promise<ChatPage>;
 }
 
 /**
@@ -15,7 +16,8 @@ export interface LatestPageSource {
 export const LATEST_PAGE_MAX_AGE_MS = 60_000;
 
 interface Room {
-  cached: { version: string | null; page: ChatPage; readAt: number } | null;
+  /** The page carries the version it was read at, the one a later check compares. */
+  cached: { page: ChatPage; readAt: number } | null;
   /** Joins waiting for the next check of the room. */
   waiting: Array<{ resolve(page: ChatPage): void; reject(error: unknown): void }>;
   checking: boolean;
@@ -44,10 +46,10 @@ export function createLatestPages(source: LatestPageSource, now: () => number = 
       const version = await source.version(gameId);
       const { cached } = room;
       const page =
-        cached && cached.version === version && now() - cached.readAt < LATEST_PAGE_MAX_AGE_MS
+        cached && cached.page.version === version && now() - cached.readAt < LATEST_PAGE_MAX_AGE_MS
           ? cached.page
-          : freeze(await source.page(gameId));
-      if (page !== cached?.page) room.cached = { version, page, readAt: now() };
+          : freeze(await source.page(gameId, version));
+      if (page !== cached?.page) room.cached = { page, readAt: now() };
       for (const caller of batch) caller.resolve(page);
     } catch (error) {
       for (const caller of batch) caller.reject(error);

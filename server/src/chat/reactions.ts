@@ -24,7 +24,8 @@ export interface ChatReactionsDeps {
  * toggle is one store step (time-out, message, limit, change and the room's chat version, so every
  * instance's cached page is read again), as cheap as a send; the message's reactions then go to
  * everyone in the room with that version, so a client keeps the newest when two cross on the way.
- * Pages carry reactions through `attach`.
+ * Pages carry reactions through `attach`, read after the room's version the page says: a client
+ * that already holds a message's reactions from a push of a higher version keeps those.
  */
 export function createChatReactions(deps: ChatReactionsDeps) {
   const { rooms, broadcaster } = deps;

@@ -18,7 +18,7 @@ export interface ChatRoomHooks {
   sendGuards(identity: ChatIdentity): Pick<SendGuards, 'slowMode'>;
   /** A stored message was broadcast: followers of the game's unread count hear of it. */
   sent(message: ChatMessage): void;
-  /** Messages with their reactions, for every page and catch-up answer. */
+  /** Messages with their reactions, for every page and catch-up answer (read after its version). */
   withReactions(gameId: string, messages: ChatMessage[]): Promise<ChatMessage[]>;
 }
 

@@ -46,19 +46,24 @@ export function createChatService(deps: ChatServiceDeps) {
   const withReactions = (gameId: string, messages: ChatMessage[]) =>
     deps.room ? deps.room.withReactions(gameId, messages) : Promise.resolve(messages);
 
-  /** The newest `limit` messages before `before` (the latest when absent), read from the store. */
-  async function readPage(gameId: string, limit: number, before?: string): Promise<ChatPage> {
+  const readVersion = (gameId: string) => fromStore(() => history.version(gameId));
+
+  /**
+   * The newest `limit` messages before `before` (the latest when absent), read from the store after
+   * the room's `version` was read: their reactions are at least that new, and the page says so.
+   */
+  async function readPageAt(gameId: string, version: number, limit: number, before?: string) {
     // One extra tells whether older messages exist.
     const entries = await fromStore(() => history.before(gameId, limit + 1, before));
     const hasMore = entries.length > limit;
     const messages = toMessages(hasMore ? entries.slice(1) : entries);
-    return { messages: await withReactions(gameId, messages), hasMore };
+    return { messages: await withReactions(gameId, messages), hasMore, version } satisfies ChatPage;
   }
 
   /** Each room's latest page, read once for the many fans entering it (latest-pages.ts). */
   const latestPages = createLatestPages({
-    version: (gameId) => fromStore(() => history.version(gameId)),
-    page: (gameId) => readPage(gameId, CHAT_PAGE_SIZE),
+    version: readVersion,
+    page: (gameId, version) => readPageAt(gameId, version, CHAT_PAGE_SIZE),
   });
 
   return {
@@ -91,7 +96,7 @@ export function createChatService(deps: ChatServiceDeps) {
     /** The newest `limit` messages before `before` (the latest page when absent), oldest first. */
     async page(gameId: string, limit: number, before?: string): Promise<ChatPage> {
       if (before !== undefined && !isStreamId(before)) throw errors.badRequest('Invalid message id.');
-      return readPage(gameId, limit, before);
+      return readPageAt(gameId, await readVersion(gameId), limit, before);
     },
 
     /**
@@ -108,11 +113,14 @@ export function createChatService(deps: ChatServiceDeps) {
     async since(gameId: string, after: string): Promise<ChatSyncAnswer> {
       if (!isStreamId(after)) throw errors.badRequest('Invalid message id.');
       // Usually the client missed a few: when `after` is inside the latest page, everything after it
-      // is in that page (the one a room of fans coming back at once shares).
+      // is in that page (the one a room of fans coming back at once shares). Its version was read
+      // before anything below, so it holds for the answer either way.
       const latest = await latestPages.get(gameId);
+      const { version } = latest;
       const [oldest] = latest.messages;
       if ((oldest && compareStreamIds(oldest.id, after) <= 0) || (!oldest && !latest.hasMore)) {
-        return { messages: latest.messages.filter((m) => compareStreamIds(m.id, after) > 0), gap: false };
+        const messages = latest.messages.filter((m) => compareStreamIds(m.id, after) > 0);
+        return { messages, gap: false, version };
       }
       const newest = await fromStore(() => history.before(gameId, SYNC_MAX));
       const missed = newest.filter((entry) => compareStreamIds(entry.id, after) > 0);
@@ -128,7 +136,7 @@ export function createChatService(deps: ChatServiceDeps) {
         const afterRetained = oldest !== undefined && compareStreamIds(oldest.id, after) <= 0;
         gap = !afterRetained || firstAfter?.id !== missed[0]!.id;
       }
-      return { messages: await withReactions(gameId, toMessages(missed)), gap };
+      return { messages: await withReactions(gameId, toMessages(missed)), gap, version };
     },
 
     /** Moderators and admins remove a message for everyone. */

@@ -86,8 +86,11 @@ export function createChatStore(store: Store, maxMessages: number) {
     },
     /** Marks the game's chat changed (see above): cached pages of it are read again. */
     changed,
-    /** The game's chat version: it differs from an earlier answer once anything changed since. */
-    version: (gameId: string) => store.get(keys.chatVersion(gameId)),
+    /**
+     * The game's chat version (0 before its first change): it differs from an earlier answer once
+     * anything changed since, and a reaction change pushed with a higher one is newer than this read.
+     */
+    version: async (gameId: string) => Number((await store.get(keys.chatVersion(gameId))) ?? 0),
     /** Readable messages of stored entries; unreadable ones are left out. */
     toMessages,
   };
