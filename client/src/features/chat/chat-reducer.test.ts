@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '@shared/schemas/chat';
+import type { ChatMessage, ChatReaction } from '@shared/schemas/chat';
 import {
+  type ChatAction,
   chatReducer,
   firstUnreadId,
   formatChatTime,
@@ -29,6 +30,7 @@ describe('chatReducer', () => {
       type: 'loaded',
       messages: [message('1-0', 1), message('3-0', 3)],
       hasMore: true,
+      version: 1,
     });
     expect(state.status).toBe('ready');
     expect(state.hasMore).toBe(true);
@@ -40,8 +42,9 @@ describe('chatReducer', () => {
       type: 'loaded',
       messages: [message('1-0', 1)],
       hasMore: false,
+      version: 1,
     });
-    state = chatReducer(state, { type: 'received-many', messages: [message('900-0', 40)] });
+    state = chatReducer(state, { type: 'received-many', messages: [message('900-0', 40)], version: 2 });
     state = chatReducer(state, { type: 'gap', after: '1-0' });
     expect(state.messages.map((m) => m.id)).toEqual(['1-0', '900-0']);
     expect(state.gapAfter).toBe('1-0');
@@ -77,6 +80,7 @@ describe('chatReducer', () => {
       type: 'loaded',
       messages: [message('5-0', 5)],
       hasMore: true,
+      version: 1,
     });
     state = chatReducer(state, { type: 'older-requested' });
     expect(state.loadingOlder).toBe(true);
@@ -84,6 +88,7 @@ describe('chatReducer', () => {
       type: 'older-loaded',
       messages: [message('1-0', 1), message('2-0', 2)],
       hasMore: false,
+      version: 1,
     });
     expect(state.messages.map((m) => m.id)).toEqual(['1-0', '2-0', '5-0']);
     expect(state.hasMore).toBe(false);
@@ -116,6 +121,7 @@ describe('chatReducer for a busier room', () => {
       type: 'loaded',
       messages: [message('1-0', 1)],
       hasMore: false,
+      version: 1,
     });
     state = chatReducer(state, {
       type: 'reactions-changed',
@@ -136,9 +142,81 @@ describe('chatReducer for a busier room', () => {
     state = chatReducer(state, {
       type: 'received-many',
       messages: [{ ...message('1-0', 1), reactions: [{ emoji: '👏', logins: ['alice'] }] }],
+      version: 8,
     });
     expect(state.messages).toHaveLength(1);
     expect(state.messages[0]!.reactions).toEqual([{ emoji: '👏', logins: ['alice'] }]);
+  });
+
+  describe('a page answered after a reaction change was pushed', () => {
+    const fire = [{ emoji: '🔥' as const, logins: ['bob'] }];
+    const fireAndClaps = [
+      { emoji: '🔥' as const, logins: ['bob'] },
+      { emoji: '👏' as const, logins: ['carol'] },
+    ];
+    /** A listed message whose reactions came from the push of change 7. */
+    const pushed = () =>
+      chatReducer(
+        chatReducer(initialChatState, {
+          type: 'loaded',
+          messages: [message('1-0', 1)],
+          hasMore: false,
+          version: 3,
+        }),
+        { type: 'reactions-changed', messageId: '1-0', reactions: fireAndClaps, version: 7 },
+      );
+    /** The server's copy: the text changed too, and a message the reader had not seen yet. */
+    const page = [{ ...message('1-0', 1, 'as stored'), reactions: fire }, message('2-0', 2)];
+    /** Every way a page reaches the list: entering the room, an older page, a catch-up. */
+    const pageAction = {
+      loaded: (version: number): ChatAction => ({ type: 'loaded', messages: page, hasMore: false, version }),
+      'older-loaded': (version: number): ChatAction => ({
+        type: 'older-loaded',
+        messages: page,
+        hasMore: false,
+        version,
+      }),
+      'received-many': (version: number): ChatAction => ({ type: 'received-many', messages: page, version }),
+    };
+    const kinds = Object.keys(pageAction) as Array<keyof typeof pageAction>;
+    const pushAt = (version: number, reactions: ChatReaction[]): ChatAction => ({
+      type: 'reactions-changed',
+      messageId: '1-0',
+      reactions,
+      version,
+    });
+
+    it.each(kinds)(
+      '%s of version 5 keeps the reactions of push 7, and takes the rest of the page',
+      (kind) => {
+        const state = chatReducer(pushed(), pageAction[kind](5));
+        expect(state.messages.map((m) => m.id)).toEqual(['1-0', '2-0']);
+        expect(state.messages[0]).toMatchObject({ message: 'as stored', reactions: fireAndClaps });
+        // The kept reactions are still at version 7: a push older than that is refused.
+        expect(chatReducer(state, pushAt(6, fire)).messages[0]!.reactions).toEqual(fireAndClaps);
+      },
+    );
+
+    it.each(kinds)('%s of version 9 replaces the reactions of push 7', (kind) => {
+      const state = chatReducer(pushed(), pageAction[kind](9));
+      expect(state.messages[0]).toMatchObject({ message: 'as stored', reactions: fire });
+      expect(chatReducer(state, pushAt(8, fireAndClaps)).messages[0]!.reactions).toEqual(fire);
+    });
+
+    it("keeps pushed reactions when the sender's own copy of the message is confirmed after them", () => {
+      const temp = { ...message('temp-1', 5), pending: true };
+      let state = chatReducer({ ...initialChatState, status: 'ready' }, { type: 'sending', message: temp });
+      state = chatReducer(state, { type: 'received', message: message('5-0', 5) });
+      state = chatReducer(state, {
+        type: 'reactions-changed',
+        messageId: '5-0',
+        reactions: fire,
+        version: 4,
+      });
+      state = chatReducer(state, { type: 'sent', tempId: 'temp-1', message: message('5-0', 5) });
+      expect(state.messages).toHaveLength(1);
+      expect(state.messages[0]!.reactions).toEqual(fire);
+    });
   });
 
   it("follows the room: slow mode, the reader's time-out, and the newest 20 moderation actions", () => {
@@ -146,6 +224,7 @@ describe('chatReducer for a busier room', () => {
       type: 'loaded',
       messages: [],
       hasMore: false,
+      version: 1,
       room: { gameId: 'g1', slowModeSeconds: 30 },
       mutedUntil: '2026-11-23T21:45:00.000Z',
     });

@@ -3,7 +3,8 @@ import { CHAT_MODERATION_LOG_MAX } from '@shared/schemas/chat';
 
 /**
  * A message in the list; `offline` marks one kept only in this browser (load or send failed);
- * `reactionsVersion` is the version of the newest reaction change applied to it.
+ * `reactionsVersion` is the room version its reactions are at (from the push of a change, or the
+ * page that listed it; absent for a copy that carries none, as a new message's).
  */
 export type ListedMessage = ChatMessage & { offline?: boolean; pending?: boolean; reactionsVersion?: number };
 
@@ -27,14 +28,16 @@ export type ChatAction =
       type: 'loaded';
       messages: ChatMessage[];
       hasMore: boolean;
+      /** The page's version (ChatPage.version): its reactions are at least that new. */
+      version: number;
       room?: ChatRoomState;
       mutedUntil?: string | null;
     }
   | { type: 'load-failed'; samples: ChatMessage[] }
   | { type: 'received'; message: ChatMessage & Pick<ListedMessage, 'reactionsVersion'> }
-  | { type: 'received-many'; messages: ChatMessage[] }
+  | { type: 'received-many'; messages: ChatMessage[]; version: number }
   | { type: 'older-requested' }
-  | { type: 'older-loaded'; messages: ChatMessage[]; hasMore: boolean }
+  | { type: 'older-loaded'; messages: ChatMessage[]; hasMore: boolean; version: number }
   | { type: 'sending'; message: ListedMessage }
   | { type: 'sent'; tempId: string; message: ChatMessage }
   | { type: 'send-failed'; tempId: string }
@@ -59,11 +62,16 @@ export const initialChatState: ChatState = {
 
 const byTime = (a: ListedMessage, b: ListedMessage) => a.timestamp.localeCompare(b.timestamp);
 
+/** A page's messages, their reactions at the page's version. */
+const atVersion = (messages: ChatMessage[], version: number): ListedMessage[] =>
+  messages.map((message) => ({ ...message, reactionsVersion: version }));
+
 /**
  * Adds messages not yet listed (by id), keeping the list in time order. A listed message the server
- * sends again takes the server's copy (its reactions may have changed while the reader was away).
+ * sends again takes the server's copy (its reactions may have changed while the reader was away),
+ * except reactions newer than the copy's: a page read before a change can arrive after its push.
  */
-function merge(existing: ListedMessage[], incoming: ChatMessage[]): ListedMessage[] {
+function merge(existing: ListedMessage[], incoming: ListedMessage[]): ListedMessage[] {
   if (incoming.length === 0) return existing;
   const byId = new Map(incoming.map((message) => [message.id, message]));
   let changed = false;
@@ -73,7 +81,8 @@ function merge(existing: ListedMessage[], incoming: ChatMessage[]): ListedMessag
     byId.delete(message.id);
     if (again === message || message.offline || message.pending) return message;
     changed = true;
-    return again;
+    if ((message.reactionsVersion ?? 0) <= (again.reactionsVersion ?? 0)) return again;
+    return { ...again, reactions: message.reactions, reactionsVersion: message.reactionsVersion };
   });
   if (byId.size === 0) return changed ? kept : existing;
   return [...kept, ...byId.values()].sort(byTime);
@@ -90,7 +99,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         mutedUntil: action.mutedUntil === undefined ? state.mutedUntil : action.mutedUntil,
         hasMore: action.hasMore,
         // Keep anything that arrived live or was sent while the history loaded.
-        messages: merge(action.messages, state.messages),
+        messages: merge(state.messages, atVersion(action.messages, action.version)),
       };
     case 'load-failed':
       return {
@@ -102,7 +111,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'received':
       return { ...state, messages: merge(state.messages, [action.message]) };
     case 'received-many':
-      return { ...state, messages: merge(state.messages, action.messages) };
+      return { ...state, messages: merge(state.messages, atVersion(action.messages, action.version)) };
     case 'older-requested':
       return { ...state, loadingOlder: true };
     case 'older-loaded':
@@ -110,7 +119,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ...state,
         loadingOlder: false,
         hasMore: action.hasMore,
-        messages: merge(state.messages, action.messages),
+        messages: merge(state.messages, atVersion(action.messages, action.version)),
       };
     case 'sending':
       return { ...state, messages: [...state.messages, action.message] };

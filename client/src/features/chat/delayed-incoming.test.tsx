@@ -25,7 +25,7 @@ const socket = vi.hoisted(() => {
     emit: vi.fn(),
     timeout() {
       return {
-        emitWithAck: async () => ({ ok: true, data: { messages: [], hasMore: false } }),
+        emitWithAck: async () => ({ ok: true, data: { messages: [], hasMore: false, version: 0 } }),
       };
     },
     fire(event: string, ...args: unknown[]) {

@@ -58,6 +58,7 @@ const { useUnreadFollower } = await import('./unread');
 const joined = (messages: ChatMessage[], extra: Partial<ChatJoinAnswer> = {}): ChatJoinAnswer => ({
   messages,
   hasMore: false,
+  version: 1,
   room: { gameId: 'g1', slowModeSeconds: 0 },
   mutedUntil: null,
   ...extra,
@@ -94,6 +95,9 @@ const message = (id: string, minute: number, text: string): ChatMessage => ({
   role: 'user',
 });
 
+/** The last `event` the chat sent (the seen position is reported on its own clock, in between). */
+const lastSent = (event: string) => socket.sent.filter((sent) => sent.event === event).at(-1);
+
 beforeEach(() => {
   socket.listeners.clear();
   socket.answers.clear();
@@ -124,7 +128,11 @@ describe('GameChat after a long absence', () => {
 
     // Back after a long absence: more was posted than the server keeps.
     socket.answers.set('chat:join', () => joined([message('900-0', 40, 'final whistle')], { hasMore: true }));
-    socket.answers.set('chat:sync', () => ({ messages: [message('900-0', 40, 'final whistle')], gap: true }));
+    socket.answers.set('chat:sync', () => ({
+      messages: [message('900-0', 40, 'final whistle')],
+      gap: true,
+      version: 1,
+    }));
     await act(async () => socket.fire('connect'));
     expect(await screen.findByText('final whistle')).toBeInTheDocument();
     const notice = await screen.findByText('Some messages were missed while you were away.');
@@ -170,7 +178,7 @@ describe('GameChat reactions', () => {
     const item = (await screen.findByText('touchdown!')).closest('li')!;
     await userEvent.click(within(item).getByRole('button', { name: 'Add reaction' }));
     await userEvent.click(within(item).getByRole('button', { name: 'React with 🔥' }));
-    expect(socket.sent.at(-1)).toEqual({
+    expect(lastSent('chat:react')).toEqual({
       event: 'chat:react',
       payload: { gameId: 'g1', messageId: '1-0', emoji: '🔥', reacted: true },
     });
@@ -192,7 +200,59 @@ describe('GameChat reactions', () => {
     );
 
     await userEvent.click(within(item).getByRole('button', { name: 'Remove 🔥 reaction' }));
-    expect(socket.sent.at(-1)?.payload).toMatchObject({ emoji: '🔥', reacted: false });
+    expect(lastSent('chat:react')?.payload).toMatchObject({ emoji: '🔥', reacted: false });
+  });
+});
+
+describe('GameChat reactions and pages crossing on the way', () => {
+  const fire = (...logins: string[]) => [{ emoji: '🔥' as const, logins }];
+  const pushFire = (version: number, ...logins: string[]) =>
+    socket.fire('chat:reactions-changed', {
+      gameId: 'g1',
+      messageId: '1-0',
+      reactions: fire(...logins),
+      version,
+    });
+  const fireCount = (item: HTMLElement) => within(item).getByRole('button', { name: 'React with 🔥' });
+
+  it('keeps the reactions of a push when a catch-up read before it arrives after it', async () => {
+    socket.answers.set('chat:join', () => joined([message('1-0', 1, 'touchdown!')], { version: 3 }));
+    renderChat('bob');
+    await joinAsHome();
+    const item = (await screen.findByText('touchdown!')).closest('li')!;
+    act(() => pushFire(7, 'alice', 'carol'));
+    expect(fireCount(item)).toHaveTextContent('2');
+
+    // Back after a drop: the pages were read at version 5, before alice's and carol's reactions.
+    const stale = { ...message('1-0', 1, 'touchdown!'), reactions: fire('dave') };
+    socket.answers.set('chat:join', () => joined([stale], { version: 5 }));
+    socket.answers.set('chat:sync', () => ({
+      messages: [stale, message('2-0', 2, 'extra point')],
+      gap: false,
+      version: 5,
+    }));
+    await act(async () => socket.fire('connect'));
+    expect(await screen.findByText('extra point')).toBeInTheDocument();
+    expect(fireCount(item)).toHaveTextContent('2');
+    expect(fireCount(item)).toHaveAccessibleDescription('2 reactions: @alice, @carol');
+
+    // A page read after a later change replaces them.
+    socket.answers.set('chat:join', () => joined([{ ...stale, reactions: fire('erin') }], { version: 9 }));
+    socket.answers.set('chat:sync', () => ({ messages: [], gap: false, version: 9 }));
+    await act(async () => socket.fire('connect'));
+    await vi.waitFor(() => expect(fireCount(item)).toHaveAccessibleDescription('1 reaction: @erin'));
+  });
+
+  it('applies a change pushed while the page of the room was on its way', async () => {
+    socket.answers.set('chat:join', () => {
+      // The room's push reaches the reader before the answer to its join, read before the change.
+      pushFire(4, 'alice');
+      return joined([message('1-0', 1, 'touchdown!')], { version: 3 });
+    });
+    renderChat('bob');
+    await joinAsHome();
+    const item = (await screen.findByText('touchdown!')).closest('li')!;
+    expect(fireCount(item)).toHaveAccessibleDescription('1 reaction: @alice');
   });
 });
 
@@ -366,7 +426,10 @@ describe('GameChat moderation', () => {
     expect(log).toHaveTextContent('21:30@mod set slow mode to 30 s');
 
     await userEvent.selectOptions(screen.getByLabelText('Slow mode'), '15 s');
-    expect(socket.sent.at(-1)).toEqual({ event: 'chat:slow-mode', payload: { gameId: 'g1', seconds: 15 } });
+    expect(lastSent('chat:slow-mode')).toEqual({
+      event: 'chat:slow-mode',
+      payload: { gameId: 'g1', seconds: 15 },
+    });
     expect(await screen.findByText('Slow mode is on (15 s)')).toBeInTheDocument();
 
     act(() =>
@@ -386,7 +449,7 @@ describe('GameChat moderation', () => {
     const spam = screen.getByText('spam').closest('li')!;
     await userEvent.click(within(spam).getByRole('button', { name: 'Time out @alice' }));
     await userEvent.click(screen.getByRole('button', { name: 'Time out @alice for 15 minutes' }));
-    expect(socket.sent.at(-1)).toEqual({
+    expect(lastSent('chat:timeout')).toEqual({
       event: 'chat:timeout',
       payload: { gameId: 'g1', login: 'alice', minutes: 15 },
     });

@@ -14,7 +14,13 @@ import type {
 } from '@shared/schemas/chat';
 import { api } from '@client/lib/api-client';
 import { getSocket, request, SocketRequestError } from '@client/lib/socket';
-import { chatReducer, initialChatState, newestServerId, type ListedMessage } from './chat-reducer';
+import {
+  chatReducer,
+  initialChatState,
+  newestServerId,
+  type ChatAction,
+  type ListedMessage,
+} from './chat-reducer';
 import { useDelayedIncoming } from './delayed-incoming';
 import { sampleMessages } from './sample-messages';
 
@@ -36,6 +42,9 @@ export interface SendFailure {
   retryAt?: number;
 }
 
+/** The actions that list a page of messages the server answered. */
+type PageAction = Extract<ChatAction, { type: 'loaded' | 'older-loaded' | 'received-many' }>;
+
 /** A send the server refused before storing it: the text goes back to the box, nothing is kept offline. */
 const REFUSED_CODES: readonly ErrorCode[] = ['slow_mode', 'chat_muted', 'rate_limited', 'bad_request'];
 
@@ -54,23 +63,40 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
   useEffect(() => {
     messagesRef.current = state.messages;
   }, [state.messages]);
+  /**
+   * Reaction changes pushed for a message not listed yet (held by the delay, or on a page still on
+   * its way): applied once it is listed, since that page may have been read before them.
+   */
+  const heldReactionsRef = useRef(new Map<string, ChatReactionsChanged>());
+
+  /** Lists a page's messages, then the changes pushed for them before it came. */
+  const listPage = useCallback((action: PageAction) => {
+    dispatch(action);
+    const held = heldReactionsRef.current;
+    for (const { id } of action.messages) {
+      const changed = held.get(id);
+      if (!changed) continue;
+      held.delete(id);
+      const { reactions, version } = changed;
+      dispatch({ type: 'reactions-changed', messageId: id, reactions, version });
+    }
+  }, []);
 
   useEffect(() => {
     if (!enabled) return;
     const socket = getSocket();
     let cancelled = false;
-
-    // Reactions that changed on a message still held by the delay: applied when it is released.
-    const heldReactions = new Map<string, ChatReactionsChanged>();
+    const heldReactions = heldReactionsRef.current;
 
     const join = async () => {
       try {
         const page = await request('chat:join', { gameId });
         if (cancelled) return;
-        dispatch({
+        listPage({
           type: 'loaded',
           messages: page.messages,
           hasMore: page.hasMore,
+          version: page.version,
           room: page.room,
           mutedUntil: page.mutedUntil,
         });
@@ -85,7 +111,13 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       } catch {
         try {
           const page = await api.get<ChatPage>(`/chat/games/${encodeURIComponent(gameId)}/messages`);
-          if (!cancelled) dispatch({ type: 'loaded', messages: page.messages, hasMore: page.hasMore });
+          if (!cancelled)
+            listPage({
+              type: 'loaded',
+              messages: page.messages,
+              hasMore: page.hasMore,
+              version: page.version,
+            });
         } catch {
           if (!cancelled)
             dispatch({ type: 'load-failed', samples: sampleMessages(gameId, awayTeam, homeTeam) });
@@ -150,13 +182,13 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       void request('chat:join', { gameId })
         .then(async (page) => {
           if (cancelled) return;
-          dispatch({ type: 'received-many', messages: page.messages });
+          listPage({ type: 'received-many', messages: page.messages, version: page.version });
           dispatch({ type: 'room-changed', room: page.room });
           dispatch({ type: 'muted', until: page.mutedUntil });
           if (after) {
             const missed = await request('chat:sync', { gameId, after });
             if (cancelled) return;
-            dispatch({ type: 'received-many', messages: missed.messages });
+            listPage({ type: 'received-many', messages: missed.messages, version: missed.version });
             // More was missed than the server can give: the list shows where messages are missing.
             if (missed.gap) dispatch({ type: 'gap', after });
           }
@@ -182,8 +214,10 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       socket.off('chat:moderation-logged', onLogged);
       socket.off('connect', onReconnect);
       socket.emit('chat:leave', { gameId });
+      // A next run joins afresh: its pages carry everything so far.
+      heldReactions.clear();
     };
-  }, [enabled, gameId, awayTeam, homeTeam, user.login, canModerate, holdIncoming]);
+  }, [enabled, gameId, awayTeam, homeTeam, user.login, canModerate, holdIncoming, listPage]);
 
   const send = useCallback(
     async (text: string, team: TeamSide): Promise<SendFailure | null> => {
@@ -230,11 +264,16 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     dispatch({ type: 'older-requested' });
     try {
       const page = await request('chat:history', { gameId, before: oldest.id });
-      dispatch({ type: 'older-loaded', messages: page.messages, hasMore: page.hasMore });
+      listPage({
+        type: 'older-loaded',
+        messages: page.messages,
+        hasMore: page.hasMore,
+        version: page.version,
+      });
     } catch {
-      dispatch({ type: 'older-loaded', messages: [], hasMore: true });
+      dispatch({ type: 'older-loaded', messages: [], hasMore: true, version: 0 });
     }
-  }, [gameId, state.messages, state.loadingOlder]);
+  }, [gameId, state.messages, state.loadingOlder, listPage]);
 
   const remove = useCallback(
     async (messageId: string) => {
