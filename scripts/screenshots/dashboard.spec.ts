@@ -87,7 +87,7 @@ for (const theme of ['light', 'dark'] as const) {
       await dialog.getByRole('button', { name: 'Rust' }).click();
       await shot('tech-picker');
       await dialog.getByRole('button', { name: 'Next', exact: true }).click();
-      await dialog.getByRole('button', { name: 'React', exact: true }).click();
+      await dialog.getByRole('button', { name: 'REACT React', exact: true }).click();
       await dialog.getByRole('button', { name: 'Next', exact: true }).click();
       await dialog.getByRole('button', { name: 'AI/ML' }).click();
       await dialog.getByRole('button', { name: 'Next', exact: true }).click();

@@ -23,14 +23,14 @@ async function completeTeamPicker(page: Page) {
   await expect(modal.getByRole('heading', { name: 'Select Your Favorite NFL Teams' })).toBeVisible();
   await expect(button(modal, 'Next')).toBeDisabled();
   await expect(button(modal, 'Previous')).toHaveCount(0);
-  await button(modal, 'Kansas City Chiefs').click();
+  await button(modal, 'KC Chiefs (Kansas City Chiefs)').click();
   await expect(modal.getByText('Selected:')).toBeVisible();
   await button(modal, 'Next').click();
   await expect(modal.getByRole('heading', { name: 'Select Your Favorite NBA Teams' })).toBeVisible();
-  await button(modal, 'Los Angeles Lakers').click();
+  await button(modal, 'LAL Lakers (Los Angeles Lakers)').click();
   await button(modal, 'Next').click();
   await expect(modal.getByRole('heading', { name: 'Select Your Favorite MLB Teams' })).toBeVisible();
-  await button(modal, 'New York Yankees').click();
+  await button(modal, 'NYY Yankees (New York Yankees)').click();
   await button(modal, 'Next').click();
   await expect(modal.getByRole('heading', { name: 'Select Your Favorite NHL Teams' })).toBeVisible();
   await button(modal, 'Complete').click();
@@ -41,17 +41,17 @@ async function completeTechPicker(page: Page) {
   await expect(
     modal.getByRole('heading', { name: 'Select Your Favorite Programming Languages' }),
   ).toBeVisible();
-  await button(modal, 'TypeScript').click();
+  await button(modal, 'TS TypeScript').click();
   await button(modal, 'Next').click();
   await expect(
     modal.getByRole('heading', { name: 'Select Your Favorite Tech Stacks & Frameworks' }),
   ).toBeVisible();
-  await button(modal, 'React').click();
+  await button(modal, 'REACT React').click();
   await button(modal, 'Next').click();
   await expect(
     modal.getByRole('heading', { name: 'Select Your Favorite Industries & Verticals' }),
   ).toBeVisible();
-  await button(modal, 'AI/ML').click();
+  await button(modal, 'AI AI/ML').click();
   await button(modal, 'Next').click();
   await expect(
     modal.getByRole('heading', { name: 'Select Your Favorite Companies & AI Startups' }),
@@ -63,9 +63,9 @@ async function completeTechPicker(page: Page) {
 /** A quicker first visit: Chiefs and Lakers, then 'Skip for now' on both pickers. */
 async function skipThroughQuestionnaires(page: Page) {
   const modal = dialog(page);
-  await button(modal, 'Kansas City Chiefs').click();
+  await button(modal, 'KC Chiefs (Kansas City Chiefs)').click();
   await button(modal, 'Next').click();
-  await button(modal, 'Los Angeles Lakers').click();
+  await button(modal, 'LAL Lakers (Los Angeles Lakers)').click();
   await button(modal, 'Skip for now').click();
   await expect(
     modal.getByRole('heading', { name: 'Select Your Favorite Programming Languages' }),
@@ -189,7 +189,7 @@ test.describe('home dashboard', () => {
     // Edit in the second tab; the first follows.
     await button(otherTeams, 'Edit Teams').click();
     const modal = dialog(other);
-    await button(modal, 'Buffalo Bills').click();
+    await button(modal, 'BUF Bills (Buffalo Bills)').click();
     await button(modal, 'Skip for now').click();
     await expect(button(otherTeams, 'BUF, Buffalo Bills')).toBeVisible();
     await expect(button(teams, 'BUF, Buffalo Bills')).toBeVisible();

@@ -54,9 +54,9 @@ describe('first visit questionnaires', () => {
       expect(button('Next')).toBeDisabled();
       expect(within(dialog()).queryByText('Selected:')).not.toBeInTheDocument();
 
-      await user.click(tile('Kansas City Chiefs'));
-      await user.click(tile('Buffalo Bills'));
-      expect(tile('Kansas City Chiefs')).toHaveAttribute('aria-pressed', 'true');
+      await user.click(tile('KC Chiefs (Kansas City Chiefs)'));
+      await user.click(tile('BUF Bills (Buffalo Bills)'));
+      expect(tile('KC Chiefs (Kansas City Chiefs)')).toHaveAttribute('aria-pressed', 'true');
       expect(within(dialog()).getByText('Selected:').parentElement).toHaveTextContent('Selected:KCBUF');
       await user.click(button('Next'));
 
@@ -64,12 +64,12 @@ describe('first visit questionnaires', () => {
       expect(within(dialog()).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
       expect(button('Next')).toBeDisabled();
       await user.click(button('Previous'));
-      expect(tile('Kansas City Chiefs')).toHaveAttribute('aria-pressed', 'true'); // kept across steps
+      expect(tile('KC Chiefs (Kansas City Chiefs)')).toHaveAttribute('aria-pressed', 'true'); // kept across steps
       await user.click(button('Next'));
-      await user.click(tile('Atlanta Hawks'));
+      await user.click(tile('ATL Hawks (Atlanta Hawks)'));
       await user.click(button('Next'));
       expect(screen.getByRole('heading', { name: 'Select Your Favorite MLB Teams' })).toBeInTheDocument();
-      await user.click(tile('New York Yankees'));
+      await user.click(tile('NYY Yankees (New York Yankees)'));
       await user.click(button('Next'));
       expect(screen.getByRole('heading', { name: 'Select Your Favorite NHL Teams' })).toBeInTheDocument();
       expect(within(dialog()).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
@@ -88,17 +88,17 @@ describe('first visit questionnaires', () => {
       expect(
         screen.getByRole('heading', { name: 'Select Your Favorite Programming Languages' }),
       ).toBeInTheDocument();
-      await user.click(tile('TypeScript'));
+      await user.click(tile('TS TypeScript'));
       await user.click(button('Next'));
       expect(
         screen.getByRole('heading', { name: 'Select Your Favorite Tech Stacks & Frameworks' }),
       ).toBeInTheDocument();
-      await user.click(tile('React'));
+      await user.click(tile('REACT React'));
       await user.click(button('Next'));
       expect(
         screen.getByRole('heading', { name: 'Select Your Favorite Industries & Verticals' }),
       ).toBeInTheDocument();
-      await user.click(tile('Fintech'));
+      await user.click(tile('FINTECH Fintech'));
       await user.click(button('Next'));
       expect(
         screen.getByRole('heading', { name: 'Select Your Favorite Companies & AI Startups' }),
@@ -123,7 +123,7 @@ describe('first visit questionnaires', () => {
 
   it("'Skip for now' saves the picks so far and marks the questionnaire done", async () => {
     const { user } = renderDashboard();
-    await user.click(tile('Kansas City Chiefs'));
+    await user.click(tile('KC Chiefs (Kansas City Chiefs)'));
     await user.click(button('Skip for now'));
     expect(stored(STORAGE_KEYS.favoriteTeams)).toEqual({ nfl: ['KC'], nba: [], mlb: [], nhl: [] });
     expect(stored(STORAGE_KEYS.teamQuestionnaireCompleted)).toBe(true);
@@ -136,9 +136,24 @@ describe('first visit questionnaires', () => {
     expect(screen.getByText('No tech interests selected')).toBeInTheDocument();
   });
 
+  it('names each tile by the words it shows first, then the full name they shorten', async () => {
+    const { user } = renderDashboard();
+    expect(tile('KC Chiefs (Kansas City Chiefs)')).toBeInTheDocument();
+    await user.click(button('Skip for now'));
+
+    // A one-word name needs no repeating; the line under it is the tile's description.
+    const typescript = tile('TS TypeScript');
+    expect(typescript).toHaveAccessibleDescription('Typed JavaScript');
+    await user.click(typescript);
+    await user.click(button('Next'));
+    await user.click(tile('REACT React'));
+    await user.click(button('Next'));
+    expect(tile('HEALTH Tech (Healthcare Tech)')).toHaveAccessibleDescription('Medical technology');
+  });
+
   it('closing (X or Escape) saves nothing and does not open the tech picker', async () => {
     const { user } = renderDashboard();
-    await user.click(tile('Kansas City Chiefs'));
+    await user.click(tile('KC Chiefs (Kansas City Chiefs)'));
     await user.click(button('Close'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.favoriteTeams)).toBeNull();
@@ -146,7 +161,7 @@ describe('first visit questionnaires', () => {
     expect(screen.getByText('No favorite teams selected')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Select Teams' }));
-    expect(tile('Kansas City Chiefs')).toHaveAttribute('aria-pressed', 'false'); // starts over
+    expect(tile('KC Chiefs (Kansas City Chiefs)')).toHaveAttribute('aria-pressed', 'false'); // starts over
     act(() => {
       dialog().dispatchEvent(new Event('cancel', { cancelable: true }));
     });
@@ -219,7 +234,7 @@ describe('favourite strips', () => {
     storeFavourites({ nfl: ['KC'] }, { stacks: ['REACT'] });
     const { user } = renderDashboard();
     await user.click(screen.getByRole('button', { name: 'Edit Teams' }));
-    expect(tile('Kansas City Chiefs')).toHaveAttribute('aria-pressed', 'true');
+    expect(tile('KC Chiefs (Kansas City Chiefs)')).toHaveAttribute('aria-pressed', 'true');
     expect(button('Next')).toBeEnabled();
     await user.click(button('Close'));
     await user.click(screen.getByRole('button', { name: 'Edit Interests' }));

@@ -1,15 +1,48 @@
-import { useMemo, useReducer, type ReactNode } from 'react';
+import { useId, useMemo, useReducer, type ReactNode } from 'react';
 import { buttonClass } from '@client/components/button';
 import { Dialog } from '@client/components/dialog';
-import { canAdvance, initialPickerState, isLastStep, pickerReducer } from './picker-state';
+import { canAdvance, initialPickerState, isLastStep, lastWord, pickerReducer } from './picker-state';
 
 export interface PickerItem {
-  /** The short name stored in the selections. */
+  /** The short name stored in the selections, shown in bold on the tile ('KC'). */
   id: string;
-  /** Full name, the tile's accessible name. */
+  /** Full name ('Kansas City Chiefs'); the tile shows its last word under the short name. */
   name: string;
-  /** What the tile shows. */
-  content: ReactNode;
+  /** The logo or icon at the top of the tile; decorative, as the words name the tile. */
+  picture: ReactNode;
+  /** A line at the foot of the tile, read as its description ('Typed JavaScript'). */
+  description?: string;
+}
+
+/**
+ * A tile's accessible name starts with its words as shown, so a person using speech control can say
+ * what they see ('KC Chiefs'), then has the full name when the shown words leave part of it out
+ * ('KC Chiefs (Kansas City Chiefs)'). The line at the foot is the tile's description, not its name.
+ * Browsers put a space before the hidden words whatever they start with, hence brackets, not a comma.
+ */
+function PickerTileText({ item, descriptionId }: { item: PickerItem; descriptionId: string }) {
+  const caption = lastWord(item.name);
+  return (
+    <>
+      <span className="text-sm font-bold text-slate-900 dark:text-slate-100">{item.id}</span>{' '}
+      <span className="w-full truncate text-xs text-slate-700 dark:text-slate-300">{caption}</span>
+      {caption === item.name ? null : (
+        <>
+          {' '}
+          <span className="sr-only">({item.name})</span>
+        </>
+      )}
+      {item.description ? (
+        <span
+          id={descriptionId}
+          aria-hidden="true"
+          className="line-clamp-2 text-[0.7rem] leading-tight text-slate-500 dark:text-slate-400"
+        >
+          {item.description}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 export interface PickerStep<K extends string> {
@@ -52,6 +85,7 @@ function PickerBody<K extends string>({
   const step = steps[state.step]!;
   const selected = state.selections[step.key];
   const last = isLastStep(state, keys);
+  const descriptionIds = useId();
 
   const footer = (
     <>
@@ -117,14 +151,15 @@ function PickerBody<K extends string>({
         aria-label={step.title}
         className="grid max-h-96 grid-cols-2 gap-2 overflow-y-auto p-1 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6 xl:grid-cols-8"
       >
-        {step.items.map((item) => {
+        {step.items.map((item, index) => {
           const isSelected = selected.includes(item.id);
+          const descriptionId = `${descriptionIds}-${index}`;
           return (
             <li key={item.id} className="min-w-0">
               <button
                 type="button"
                 aria-pressed={isSelected}
-                aria-label={item.name}
+                aria-describedby={item.description ? descriptionId : undefined}
                 title={item.name}
                 onClick={() => dispatch({ type: 'toggle', id: item.id })}
                 className={`flex h-full w-full flex-col items-center gap-1 rounded-xl border-2 p-2 text-center transition-colors ${
@@ -133,7 +168,8 @@ function PickerBody<K extends string>({
                     : 'border-slate-200 bg-white hover:border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60 dark:hover:border-slate-600 dark:hover:bg-slate-800'
                 }`}
               >
-                {item.content}
+                {item.picture}
+                <PickerTileText item={item} descriptionId={descriptionId} />
               </button>
             </li>
           );

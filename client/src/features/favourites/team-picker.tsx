@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { LEAGUES, teamNickname, type LeagueKey } from '@shared/data/teams';
+import { LEAGUES, type LeagueKey } from '@shared/data/teams';
 import { PickerModal, type PickerStep } from './picker-modal';
 import type { FavouriteTeams } from './storage';
 import { TeamLogo } from './team-logo';
@@ -23,15 +23,7 @@ export function TeamPickerModal(props: TeamPickerModalProps) {
         items: league.teams.map((team) => ({
           id: team.short_name,
           name: team.name,
-          content: (
-            <>
-              <TeamLogo team={team} className="h-10 w-10 sm:h-12 sm:w-12" />
-              <span className="text-sm font-bold text-slate-900 dark:text-slate-100">{team.short_name}</span>
-              <span className="w-full truncate text-xs text-slate-600 dark:text-slate-400">
-                {teamNickname(team)}
-              </span>
-            </>
-          ),
+          picture: <TeamLogo team={team} className="h-10 w-10 sm:h-12 sm:w-12" />,
         })),
       })),
     [],

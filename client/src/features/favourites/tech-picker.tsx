@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { TECH_CATEGORIES, type TechCategoryKey } from '@shared/data/tech-interests';
 import { PickerModal, type PickerStep } from './picker-modal';
-import { lastWord } from './picker-state';
 import type { FavouriteTech } from './storage';
 import { TechIcon } from './tech-icon';
 
@@ -24,20 +23,8 @@ export function TechPickerModal(props: TechPickerModalProps) {
         items: category.items.map((item) => ({
           id: item.short_name,
           name: item.name,
-          content: (
-            <>
-              <TechIcon category={category.key} item={item} className="h-10 w-10" />
-              <span className="text-sm font-bold text-slate-900 dark:text-slate-100">{item.short_name}</span>
-              <span className="w-full truncate text-xs text-slate-700 dark:text-slate-300">
-                {lastWord(item.name)}
-              </span>
-              {item.description ? (
-                <span className="line-clamp-2 text-[0.7rem] leading-tight text-slate-500 dark:text-slate-400">
-                  {item.description}
-                </span>
-              ) : null}
-            </>
-          ),
+          picture: <TechIcon category={category.key} item={item} className="h-10 w-10" />,
+          description: item.description,
         })),
       })),
     [],
