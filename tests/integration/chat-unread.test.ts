@@ -4,7 +4,7 @@
  * and whether it mentions them; updates are throttled, only move forward, and survive a restart.
  */
 import { describe, expect, it } from 'vitest';
-import { applyNotice, withServerState, type RoomUnread } from '@client/features/chat/unread';
+import { applyNotice, withServerState, type RoomUnread } from '@client/features/chat/unread-state';
 import type { TestSocket } from '../helpers/sign-in';
 import { emit, emitUntyped } from '../helpers/emit';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatUnread, ChatUnreadArrived, ChatUnreadEntry } from '@shared/schemas/chat';
-import { applyNotice, withServerState, type RoomUnread } from './unread';
+import { applyNotice, withServerState, type RoomUnread } from './unread-state';
 
 // Bob saw 10-0; the server counted two messages by others after it, the newest 12-0.
 const answer: ChatUnread = {
