@@ -63,7 +63,8 @@ if (args.help) {
   [--app-root DIR] (with the target \`before\`: another checkout of the app, for before/after)
 --ceiling raises the delivery rate (×1.5 a step from 10,000/s) until p99 passes 50 ms or a delivery is
   lost, for each target, in a room of --ceiling-clients clients (3 s warm-up, 5 s measured a step).
---profile writes a CPU profile of our server to bench/profiles/ (open it in Chrome DevTools).`);
+--profile writes CPU profiles of our server and the bare Socket.IO one to
+  bench/profiles/<run>-<server>-<clients>-<reactions>/ (open them in Chrome DevTools).`);
   process.exit(0);
 }
 
@@ -164,11 +165,16 @@ async function benchClients(scenario: Scenario): Promise<Summary[]> {
   const redises: Record<string, BenchRedis> = {};
   const profileDir = join(ROOT, 'bench/profiles');
   if (args.profile) mkdirSync(profileDir, { recursive: true });
+  // One folder per server and scenario, so ours sits beside the reference it is compared with.
+  const profileArgs = (name: string) =>
+    args.profile
+      ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, `${runId}-${name}-${clients}-${reactions}`)}`]
+      : [];
   const targets: Record<string, Target> = {};
   const pool = await LoadPool.start(Number(args.workers));
   try {
     if (targetNames.includes('ws')) targets.ws = await startWs();
-    if (targetNames.includes('sio')) targets.sio = await startSio();
+    if (targetNames.includes('sio')) targets.sio = await startSio({ nodeArgs: profileArgs('sio') });
     for (const name of targetNames.filter(isOurs)) {
       const redis = (redises[name] = await startBenchRedis());
       targets[name] = await startApp({
@@ -176,7 +182,7 @@ async function benchClients(scenario: Scenario): Promise<Summary[]> {
         redisUrl: redis.url,
         verbose: args.verbose,
         root: name === 'before' ? args['app-root'] : undefined,
-        nodeArgs: args.profile && name === 'ours' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+        nodeArgs: name === 'ours' ? profileArgs('ours') : [],
       });
       await waitForAdapters(redis.client, 1);
     }
