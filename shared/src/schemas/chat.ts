@@ -33,16 +33,28 @@ export const chatReactionEmojiSchema = z.enum(CHAT_REACTION_EMOJIS, {
 });
 export type ChatReactionEmoji = z.infer<typeof chatReactionEmojiSchema>;
 
+/** A reaction names at most this many of the fans who gave it (the first ones); the rest are a count. */
+export const CHAT_REACTION_LOGINS_SHOWN = 10;
+
 /**
- * One reaction in use on a message: the logins who reacted with it, in the order they reacted. Its
- * count is `logins.length`; "I reacted" is `logins` containing my login. A reaction nobody uses is
- * left out, and reactions come in CHAT_REACTION_EMOJIS order.
+ * One reaction in use on a message: how many gave it, and the first CHAT_REACTION_LOGINS_SHOWN of them
+ * by login, in the order they reacted. Only the first few: a popular message in a busy room has
+ * thousands, and every fan in the room receives the reaction again with each change. A reaction
+ * nobody uses is left out, and reactions come in CHAT_REACTION_EMOJIS order. Whether the reader gave
+ * it is not here but in `mine` (ChatMyReactions) of the answer, or `change` of the push, carrying it.
  */
 export const chatReactionSchema = z.object({
   emoji: chatReactionEmojiSchema,
-  logins: z.array(z.string()),
+  count: z.number().int().min(1),
+  logins: z.array(z.string()).max(CHAT_REACTION_LOGINS_SHOWN),
 });
 export type ChatReaction = z.infer<typeof chatReactionSchema>;
+
+/**
+ * The reactions the asking fan gave, by message id: only messages of the answer they reacted to, each
+ * with its emojis in CHAT_REACTION_EMOJIS order.
+ */
+export type ChatMyReactions = Record<string, ChatReactionEmoji[]>;
 
 /** At most this many mentions are kept per message (the first ones in the text). */
 export const CHAT_MENTIONS_MAX = 20;
@@ -104,6 +116,8 @@ export interface ChatSyncAnswer {
   gap: boolean;
   /** As on a page: the reactions in it are at least this new (see ChatPage.version). */
   version: number;
+  /** As on a page: the reactions the asker gave on these messages. */
+  mine: ChatMyReactions;
 }
 
 /** `chat:delete`: moderators and admins remove a message for everyone. */
@@ -119,6 +133,8 @@ export interface ChatPage {
    * push, ChatReactionsChanged.version) keeps those.
    */
   version: number;
+  /** The reactions the asker gave on these messages. */
+  mine: ChatMyReactions;
 }
 
 /** GET /api/chat/games/{gameId}/messages query. */
@@ -163,6 +179,8 @@ export interface ChatReactionsChanged {
    * version it has seen.
    */
   version: number;
+  /** The change itself: who gave or took back which reaction (that fan's other tabs learn it is theirs). */
+  change: { login: string; emoji: ChatReactionEmoji; reacted: boolean };
 }
 
 // ─── Mentions ──────────────────────────────────────────────────────────────────────────────────
