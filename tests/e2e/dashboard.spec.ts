@@ -90,11 +90,11 @@ test.describe('home dashboard', () => {
     await completeTechPicker(page);
 
     const teams = page.getByRole('region', { name: 'Your Favorite Teams' });
-    for (const name of ['KC, Kansas City Chiefs', 'LAL, Los Angeles Lakers', 'NYY, New York Yankees']) {
+    for (const name of ['KC (Kansas City Chiefs)', 'LAL (Los Angeles Lakers)', 'NYY (New York Yankees)']) {
       await expect(button(teams, name)).toBeVisible();
     }
     const interests = page.getByRole('region', { name: 'Your Tech Interests' });
-    for (const name of ['TS, TypeScript', 'React', 'AI/ML'])
+    for (const name of ['TS (TypeScript)', 'REACT', 'AI (AI/ML)'])
       await expect(button(interests, name)).toBeVisible();
 
     // The default headline searches ran on their own.
@@ -102,7 +102,7 @@ test.describe('home dashboard', () => {
     await expect(techPanel(page).getByText('Search Results')).toBeVisible();
 
     // A tech chip fills and runs its query.
-    await button(interests, 'TS, TypeScript').click();
+    await button(interests, 'TS (TypeScript)').click();
     await expect(techPanel(page).getByRole('searchbox')).toHaveValue(
       'TypeScript Languages news articles latest updates',
     );
@@ -113,7 +113,7 @@ test.describe('home dashboard', () => {
     ).toBeVisible();
 
     // A team chip fills the sports search: '{team name} {league label} news articles latest updates'.
-    await button(teams, 'KC, Kansas City Chiefs').click();
+    await button(teams, 'KC (Kansas City Chiefs)').click();
     const query = 'Kansas City Chiefs NFL news articles latest updates';
     await expect(sportsPanel(page).getByRole('searchbox')).toHaveValue(query);
     await expect(
@@ -151,7 +151,7 @@ test.describe('home dashboard', () => {
     await signIn(page, { firstVisit: true });
     await skipThroughQuestionnaires(page);
     const teams = page.getByRole('region', { name: 'Your Favorite Teams' });
-    await button(teams, 'LAL, Los Angeles Lakers').click();
+    await button(teams, 'LAL (Los Angeles Lakers)').click();
     const card = sportsPanel(page).getByRole('article', { name: LAKERS_STORY });
     await button(card, 'Read').click();
     const drawer = page.getByRole('dialog', { name: LAKERS_STORY });
@@ -172,28 +172,28 @@ test.describe('home dashboard', () => {
     const other = await context.newPage();
     await other.goto('/');
     const otherTeams = other.getByRole('region', { name: 'Your Favorite Teams' });
-    await expect(button(otherTeams, 'KC, Kansas City Chiefs')).toBeVisible();
+    await expect(button(otherTeams, 'KC (Kansas City Chiefs)')).toBeVisible();
     await expect(dialog(other)).toHaveCount(0); // questionnaires are done for this browser
 
     // Remove from the keyboard: the remove button shows on focus.
     const teams = page.getByRole('region', { name: 'Your Favorite Teams' });
-    await button(teams, 'KC, Kansas City Chiefs').focus();
+    await button(teams, 'KC (Kansas City Chiefs)').focus();
     await page.keyboard.press('Tab');
     const remove = button(teams, 'Remove Kansas City Chiefs');
     await expect(remove).toBeFocused();
     await expect(remove).toHaveCSS('opacity', '1');
     await page.keyboard.press('Enter');
-    await expect(button(teams, 'KC, Kansas City Chiefs')).toHaveCount(0);
-    await expect(button(otherTeams, 'KC, Kansas City Chiefs')).toHaveCount(0);
+    await expect(button(teams, 'KC (Kansas City Chiefs)')).toHaveCount(0);
+    await expect(button(otherTeams, 'KC (Kansas City Chiefs)')).toHaveCount(0);
 
     // Edit in the second tab; the first follows.
     await button(otherTeams, 'Edit Teams').click();
     const modal = dialog(other);
     await button(modal, 'BUF Bills (Buffalo Bills)').click();
     await button(modal, 'Skip for now').click();
-    await expect(button(otherTeams, 'BUF, Buffalo Bills')).toBeVisible();
-    await expect(button(teams, 'BUF, Buffalo Bills')).toBeVisible();
-    await expect(button(teams, 'LAL, Los Angeles Lakers')).toBeVisible();
+    await expect(button(otherTeams, 'BUF (Buffalo Bills)')).toBeVisible();
+    await expect(button(teams, 'BUF (Buffalo Bills)')).toBeVisible();
+    await expect(button(teams, 'LAL (Los Angeles Lakers)')).toBeVisible();
 
     // Reset clears favourites everywhere.
     await button(teams, 'Reset favorite teams').click();

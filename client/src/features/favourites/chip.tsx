@@ -1,16 +1,7 @@
 import type { ReactNode } from 'react';
 import { buttonClass } from '@client/components/button';
 import { X } from '@client/components/icons';
-
-/**
- * The chip's accessible name: what it shows first, so a person using speech control can say the
- * words on screen ("KC"), then the full name for everyone else ("KC, Kansas City Chiefs"). A full
- * name that already has the short one as a word ("React" for "REACT") is enough on its own.
- */
-export function chipName(name: string, label: string): string {
-  const words = name.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-  return words.includes(label.toLowerCase()) ? name : `${label}, ${name}`;
-}
+import { HiddenFullName } from './full-name';
 
 /**
  * A favourite chip: the chip itself runs its search; the remove (x) button shows on hover and on
@@ -24,7 +15,7 @@ export function FavouriteChip({
   onSelect,
   onRemove,
 }: {
-  /** Full name, for the accessible names ('KC, Kansas City Chiefs', 'Remove Kansas City Chiefs'). */
+  /** Full name, for the accessible names ('KC (Kansas City Chiefs)', 'Remove Kansas City Chiefs'). */
   name: string;
   /** Short name shown on the chip. */
   label: string;
@@ -37,13 +28,13 @@ export function FavouriteChip({
     <li className="group relative flex items-center rounded-full border border-slate-200 bg-white text-sm shadow-xs transition-colors hover:border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-800 dark:hover:border-slate-600 dark:hover:bg-slate-700/70">
       <button
         type="button"
-        aria-label={chipName(name, label)}
         title={`Search news about ${name}`}
         onClick={onSelect}
         className="flex min-w-0 items-center gap-1.5 rounded-full py-1 pr-2 pl-1.5"
       >
         {leading}
         <span className="font-semibold text-slate-800 dark:text-slate-100">{label}</span>
+        <HiddenFullName shown={label} name={name} />
         {trailing}
       </button>
       <button

@@ -114,10 +114,10 @@ describe('first visit questionnaires', () => {
       });
       expect(stored(STORAGE_KEYS.techQuestionnaireCompleted)).toBe(true);
 
-      expect(screen.getByRole('button', { name: 'KC, Kansas City Chiefs' })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'ATL, Atlanta Hawks' })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'TS, TypeScript' })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Fintech' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'KC (Kansas City Chiefs)' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'ATL (Atlanta Hawks)' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'TS (TypeScript)' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'FINTECH' })).toBeInTheDocument();
     },
   );
 
@@ -203,13 +203,13 @@ describe('favourite strips', () => {
     expect(screen.getByRole('heading', { name: 'Your Favorite Teams' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your Tech Interests' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'KC, Kansas City Chiefs' }));
+    await user.click(screen.getByRole('button', { name: 'KC (Kansas City Chiefs)' }));
     expect(onTeamSearch).toHaveBeenCalledWith('Kansas City Chiefs NFL news articles latest updates');
-    await user.click(screen.getByRole('button', { name: 'HF, Hugging Face' }));
+    await user.click(screen.getByRole('button', { name: 'HF (Hugging Face)' }));
     expect(onTechSearch).toHaveBeenCalledWith('Hugging Face Companies news articles latest updates');
 
     await user.click(screen.getByRole('button', { name: 'Remove Kansas City Chiefs' }));
-    expect(screen.queryByRole('button', { name: 'KC, Kansas City Chiefs' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'KC (Kansas City Chiefs)' })).not.toBeInTheDocument();
     expect(stored(STORAGE_KEYS.favoriteTeams)).toEqual({ nfl: [], nba: [], mlb: [], nhl: ['TOR'] });
     await user.click(screen.getByRole('button', { name: 'Remove TypeScript' }));
     expect(stored(STORAGE_KEYS.favoriteTech)).toEqual({
@@ -223,7 +223,7 @@ describe('favourite strips', () => {
   it('reaches the remove button from the keyboard', async () => {
     storeFavourites({ nfl: ['KC'] }, {});
     const { user } = renderDashboard();
-    screen.getByRole('button', { name: 'KC, Kansas City Chiefs' }).focus();
+    screen.getByRole('button', { name: 'KC (Kansas City Chiefs)' }).focus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Remove Kansas City Chiefs' })).toHaveFocus();
     await user.keyboard('{Enter}');
@@ -267,9 +267,9 @@ describe('favourite strips', () => {
       });
     };
     otherTab(STORAGE_KEYS.favoriteTeams, { nfl: ['KC'], nba: ['LAL'] });
-    expect(screen.getByRole('button', { name: 'LAL, Los Angeles Lakers' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'LAL (Los Angeles Lakers)' })).toBeInTheDocument();
     otherTab(STORAGE_KEYS.favoriteTech, { stacks: ['NEXT'] });
-    expect(screen.getByRole('button', { name: 'Next.js' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'NEXT (Next.js)' })).toBeInTheDocument();
     otherTab(STORAGE_KEYS.favoriteTeams, 'garbage'); // an unreadable value is ignored, not shown
     expect(screen.getByText('No favorite teams selected')).toBeInTheDocument();
     otherTab(STORAGE_KEYS.favoriteTeams, null);
@@ -279,7 +279,7 @@ describe('favourite strips', () => {
   it('shows the short name on the team colour when a logo fails to load', () => {
     storeFavourites({ nfl: ['KC'] }, {});
     renderDashboard();
-    const chip = screen.getByRole('button', { name: 'KC, Kansas City Chiefs' });
+    const chip = screen.getByRole('button', { name: 'KC (Kansas City Chiefs)' });
     const logo = chip.querySelector('img')!;
     fireEvent.error(logo);
     expect(chip.querySelector('img')).toBeNull();

@@ -1,6 +1,7 @@
 import { useId, useMemo, useReducer, type ReactNode } from 'react';
 import { buttonClass } from '@client/components/button';
 import { Dialog } from '@client/components/dialog';
+import { HiddenFullName } from './full-name';
 import { canAdvance, initialPickerState, isLastStep, lastWord, pickerReducer } from './picker-state';
 
 export interface PickerItem {
@@ -15,10 +16,9 @@ export interface PickerItem {
 }
 
 /**
- * A tile's accessible name starts with its words as shown, so a person using speech control can say
- * what they see ('KC Chiefs'), then has the full name when the shown words leave part of it out
- * ('KC Chiefs (Kansas City Chiefs)'). The line at the foot is the tile's description, not its name.
- * Browsers put a space before the hidden words whatever they start with, hence brackets, not a comma.
+ * A tile's words: the short name and the last word of the full name, which start its accessible name
+ * so speech control can say what is on screen, then the full name heard but not shown. The line at
+ * the foot is the tile's description, not part of its name.
  */
 function PickerTileText({ item, descriptionId }: { item: PickerItem; descriptionId: string }) {
   const caption = lastWord(item.name);
@@ -26,12 +26,7 @@ function PickerTileText({ item, descriptionId }: { item: PickerItem; description
     <>
       <span className="text-sm font-bold text-slate-900 dark:text-slate-100">{item.id}</span>{' '}
       <span className="w-full truncate text-xs text-slate-700 dark:text-slate-300">{caption}</span>
-      {caption === item.name ? null : (
-        <>
-          {' '}
-          <span className="sr-only">({item.name})</span>
-        </>
-      )}
+      <HiddenFullName shown={`${item.id} ${caption}`} name={item.name} />
       {item.description ? (
         <span
           id={descriptionId}
