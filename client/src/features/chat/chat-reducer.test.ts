@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ChatReaction } from '@shared/schemas/chat';
+import type { ChatMessage, ChatMyReactions, ChatReaction, ChatReactionEmoji } from '@shared/schemas/chat';
 import {
   type ChatAction,
   chatReducer,
@@ -31,6 +31,7 @@ describe('chatReducer', () => {
       messages: [message('1-0', 1), message('3-0', 3)],
       hasMore: true,
       version: 1,
+      mine: {},
     });
     expect(state.status).toBe('ready');
     expect(state.hasMore).toBe(true);
@@ -43,8 +44,14 @@ describe('chatReducer', () => {
       messages: [message('1-0', 1)],
       hasMore: false,
       version: 1,
+      mine: {},
     });
-    state = chatReducer(state, { type: 'received-many', messages: [message('900-0', 40)], version: 2 });
+    state = chatReducer(state, {
+      type: 'received-many',
+      messages: [message('900-0', 40)],
+      version: 2,
+      mine: {},
+    });
     state = chatReducer(state, { type: 'gap', after: '1-0' });
     expect(state.messages.map((m) => m.id)).toEqual(['1-0', '900-0']);
     expect(state.gapAfter).toBe('1-0');
@@ -81,6 +88,7 @@ describe('chatReducer', () => {
       messages: [message('5-0', 5)],
       hasMore: true,
       version: 1,
+      mine: {},
     });
     state = chatReducer(state, { type: 'older-requested' });
     expect(state.loadingOlder).toBe(true);
@@ -89,6 +97,7 @@ describe('chatReducer', () => {
       messages: [message('1-0', 1), message('2-0', 2)],
       hasMore: false,
       version: 1,
+      mine: {},
     });
     expect(state.messages.map((m) => m.id)).toEqual(['1-0', '2-0', '5-0']);
     expect(state.hasMore).toBe(false);
@@ -116,45 +125,106 @@ describe('chat helpers', () => {
 });
 
 describe('chatReducer for a busier room', () => {
-  it('applies reaction changes, and takes the server copy when a listed message comes again', () => {
-    let state = chatReducer(initialChatState, {
+  /** A reaction as the server sends it: its count, and the fans it names (the first ten at most). */
+  const reaction = (emoji: ChatReactionEmoji, count: number, ...logins: string[]): ChatReaction => ({
+    emoji,
+    count,
+    logins,
+  });
+  /** The reader of these tests. */
+  const me = 'bob';
+  /** `login`'s change on message 1-0, pushed (or answered) at `version` with the reactions after it. */
+  const changeBy = (
+    login: string,
+    change: { emoji: ChatReactionEmoji; reacted: boolean },
+    version: number,
+    reactions: ChatReaction[],
+  ): ChatAction => ({
+    type: 'reactions-changed',
+    me,
+    changed: { gameId: 'g1', messageId: '1-0', reactions, version, change: { login, ...change } },
+  });
+  const listed = (version: number, mine: ChatMyReactions = {}) =>
+    chatReducer(initialChatState, {
       type: 'loaded',
-      messages: [message('1-0', 1)],
+      messages: [message('1-0', 1), message('2-0', 2)],
       hasMore: false,
-      version: 1,
+      version,
+      mine,
     });
-    state = chatReducer(state, {
-      type: 'reactions-changed',
-      messageId: '1-0',
-      reactions: [{ emoji: '🔥', logins: ['bob', 'carol'] }],
-      version: 7,
-    });
-    expect(state.messages[0]!.reactions).toEqual([{ emoji: '🔥', logins: ['bob', 'carol'] }]);
+
+  it('applies reaction changes, and takes the server copy when a listed message comes again', () => {
+    let state = listed(1);
+    const bobAndCarol = [reaction('🔥', 2, 'bob', 'carol')];
+    state = chatReducer(state, changeBy('carol', { emoji: '🔥', reacted: true }, 7, bobAndCarol));
+    expect(state.messages[0]!.reactions).toEqual(bobAndCarol);
     // An earlier change arriving late (from another instance, or an answer after the push) is ignored.
-    state = chatReducer(state, {
-      type: 'reactions-changed',
-      messageId: '1-0',
-      reactions: [{ emoji: '🔥', logins: ['bob'] }],
-      version: 6,
-    });
-    expect(state.messages[0]!.reactions).toEqual([{ emoji: '🔥', logins: ['bob', 'carol'] }]);
+    state = chatReducer(
+      state,
+      changeBy('bob', { emoji: '🔥', reacted: true }, 6, [reaction('🔥', 1, 'bob')]),
+    );
+    expect(state.messages[0]!.reactions).toEqual(bobAndCarol);
     // After a reconnect the page carries what changed meanwhile.
+    const claps = [reaction('👏', 1, 'alice')];
     state = chatReducer(state, {
       type: 'received-many',
-      messages: [{ ...message('1-0', 1), reactions: [{ emoji: '👏', logins: ['alice'] }] }],
+      messages: [{ ...message('1-0', 1), reactions: claps }],
       version: 8,
+      mine: {},
     });
-    expect(state.messages).toHaveLength(1);
-    expect(state.messages[0]!.reactions).toEqual([{ emoji: '👏', logins: ['alice'] }]);
+    expect(state.messages).toHaveLength(2);
+    expect(state.messages[0]!.reactions).toEqual(claps);
+  });
+
+  it("knows the reader's own reactions from a page's `mine`, whoever the page names", () => {
+    // 1,234 fans gave 🔥; the reader is one of them, though not among the ten the page names.
+    const busy = reaction('🔥', 1234, 'ann', 'carol');
+    const state = chatReducer(initialChatState, {
+      type: 'loaded',
+      messages: [
+        { ...message('1-0', 1), reactions: [busy] },
+        { ...message('2-0', 2), reactions: [busy] },
+      ],
+      hasMore: false,
+      version: 4,
+      mine: { '1-0': ['🔥'] },
+    });
+    expect(state.messages.map((m) => m.myReactions)).toEqual([['🔥'], []]);
+  });
+
+  it("follows the reader's own changes (from any of their tabs), and not someone else's", () => {
+    let state = listed(1, { '1-0': ['👍'] });
+    state = chatReducer(state, changeBy('carol', { emoji: '🔥', reacted: true }, 2, [reaction('🔥', 1)]));
+    expect(state.messages[0]!.myReactions).toEqual(['👍']);
+    // Logins compare case-insensitively.
+    state = chatReducer(state, changeBy('Bob', { emoji: '🔥', reacted: true }, 3, [reaction('🔥', 2)]));
+    expect(state.messages[0]!.myReactions).toEqual(['👍', '🔥']);
+    state = chatReducer(state, changeBy('bob', { emoji: '👍', reacted: false }, 4, [reaction('🔥', 2)]));
+    expect(state.messages[0]!.myReactions).toEqual(['🔥']);
+    // Only that message.
+    expect(state.messages[1]!.myReactions).toEqual([]);
+  });
+
+  it("keeps the reader's own change that arrives after a later change by someone else", () => {
+    let state = listed(3);
+    // carol's change (8) overtook the reader's (7) on the way: its reactions already count the reader.
+    const both = [reaction('🔥', 2, 'bob', 'carol')];
+    state = chatReducer(state, changeBy('carol', { emoji: '🔥', reacted: true }, 8, both));
+    state = chatReducer(
+      state,
+      changeBy('bob', { emoji: '🔥', reacted: true }, 7, [reaction('🔥', 1, 'bob')]),
+    );
+    expect(state.messages[0]).toMatchObject({ reactions: both, myReactions: ['🔥'] });
+    // An older own change never undoes a newer one.
+    state = chatReducer(state, changeBy('bob', { emoji: '🔥', reacted: false }, 9, [reaction('🔥', 1)]));
+    state = chatReducer(state, changeBy('bob', { emoji: '🔥', reacted: true }, 6, both));
+    expect(state.messages[0]!.myReactions).toEqual([]);
   });
 
   describe('a page answered after a reaction change was pushed', () => {
-    const fire = [{ emoji: '🔥' as const, logins: ['bob'] }];
-    const fireAndClaps = [
-      { emoji: '🔥' as const, logins: ['bob'] },
-      { emoji: '👏' as const, logins: ['carol'] },
-    ];
-    /** A listed message whose reactions came from the push of change 7. */
+    const fire = [reaction('🔥', 1, 'carol')];
+    const fireAndClaps = [reaction('🔥', 2, 'carol', 'bob'), reaction('👏', 1, 'dave')];
+    /** A listed message whose reactions came from the push of change 7, the reader's own 🔥. */
     const pushed = () =>
       chatReducer(
         chatReducer(initialChatState, {
@@ -162,45 +232,64 @@ describe('chatReducer for a busier room', () => {
           messages: [message('1-0', 1)],
           hasMore: false,
           version: 3,
+          mine: {},
         }),
-        { type: 'reactions-changed', messageId: '1-0', reactions: fireAndClaps, version: 7 },
+        changeBy('bob', { emoji: '🔥', reacted: true }, 7, fireAndClaps),
       );
     /** The server's copy: the text changed too, and a message the reader had not seen yet. */
     const page = [{ ...message('1-0', 1, 'as stored'), reactions: fire }, message('2-0', 2)];
+    /** The page says the reader gave 👏 on the message they had not seen, and nothing on 1-0. */
+    const mine: ChatMyReactions = { '2-0': ['👏'] };
     /** Every way a page reaches the list: entering the room, an older page, a catch-up. */
     const pageAction = {
-      loaded: (version: number): ChatAction => ({ type: 'loaded', messages: page, hasMore: false, version }),
+      loaded: (version: number): ChatAction => ({
+        type: 'loaded',
+        messages: page,
+        hasMore: false,
+        version,
+        mine,
+      }),
       'older-loaded': (version: number): ChatAction => ({
         type: 'older-loaded',
         messages: page,
         hasMore: false,
         version,
+        mine,
       }),
-      'received-many': (version: number): ChatAction => ({ type: 'received-many', messages: page, version }),
+      'received-many': (version: number): ChatAction => ({
+        type: 'received-many',
+        messages: page,
+        version,
+        mine,
+      }),
     };
     const kinds = Object.keys(pageAction) as Array<keyof typeof pageAction>;
-    const pushAt = (version: number, reactions: ChatReaction[]): ChatAction => ({
-      type: 'reactions-changed',
-      messageId: '1-0',
-      reactions,
-      version,
-    });
 
     it.each(kinds)(
-      '%s of version 5 keeps the reactions of push 7, and takes the rest of the page',
+      "%s of version 5 keeps the reactions and the reader's own of push 7, and takes the rest of the page",
       (kind) => {
         const state = chatReducer(pushed(), pageAction[kind](5));
         expect(state.messages.map((m) => m.id)).toEqual(['1-0', '2-0']);
-        expect(state.messages[0]).toMatchObject({ message: 'as stored', reactions: fireAndClaps });
+        expect(state.messages[0]).toMatchObject({
+          message: 'as stored',
+          reactions: fireAndClaps,
+          myReactions: ['🔥'],
+        });
+        expect(state.messages[1]!.myReactions).toEqual(['👏']);
         // The kept reactions are still at version 7: a push older than that is refused.
-        expect(chatReducer(state, pushAt(6, fire)).messages[0]!.reactions).toEqual(fireAndClaps);
+        const older = changeBy('bob', { emoji: '🔥', reacted: false }, 6, fire);
+        expect(chatReducer(state, older).messages[0]).toMatchObject({
+          reactions: fireAndClaps,
+          myReactions: ['🔥'],
+        });
       },
     );
 
-    it.each(kinds)('%s of version 9 replaces the reactions of push 7', (kind) => {
+    it.each(kinds)("%s of version 9 replaces the reactions and the reader's own of push 7", (kind) => {
       const state = chatReducer(pushed(), pageAction[kind](9));
-      expect(state.messages[0]).toMatchObject({ message: 'as stored', reactions: fire });
-      expect(chatReducer(state, pushAt(8, fireAndClaps)).messages[0]!.reactions).toEqual(fire);
+      expect(state.messages[0]).toMatchObject({ message: 'as stored', reactions: fire, myReactions: [] });
+      const older = changeBy('bob', { emoji: '🔥', reacted: true }, 8, fireAndClaps);
+      expect(chatReducer(state, older).messages[0]).toMatchObject({ reactions: fire, myReactions: [] });
     });
 
     it("keeps pushed reactions when the sender's own copy of the message is confirmed after them", () => {
@@ -209,13 +298,18 @@ describe('chatReducer for a busier room', () => {
       state = chatReducer(state, { type: 'received', message: message('5-0', 5) });
       state = chatReducer(state, {
         type: 'reactions-changed',
-        messageId: '5-0',
-        reactions: fire,
-        version: 4,
+        me,
+        changed: {
+          gameId: 'g1',
+          messageId: '5-0',
+          reactions: fire,
+          version: 4,
+          change: { login: 'bob', emoji: '🔥', reacted: true },
+        },
       });
       state = chatReducer(state, { type: 'sent', tempId: 'temp-1', message: message('5-0', 5) });
       expect(state.messages).toHaveLength(1);
-      expect(state.messages[0]!.reactions).toEqual(fire);
+      expect(state.messages[0]).toMatchObject({ reactions: fire, myReactions: ['🔥'] });
     });
   });
 
@@ -225,6 +319,7 @@ describe('chatReducer for a busier room', () => {
       messages: [],
       hasMore: false,
       version: 1,
+      mine: {},
       room: { gameId: 'g1', slowModeSeconds: 30 },
       mutedUntil: '2026-11-23T21:45:00.000Z',
     });

@@ -1,12 +1,29 @@
-import type { ChatMessage, ChatModerationEntry, ChatReaction, ChatRoomState } from '@shared/schemas/chat';
+import type {
+  ChatMessage,
+  ChatModerationEntry,
+  ChatMyReactions,
+  ChatReactionEmoji,
+  ChatReactionsChanged,
+  ChatRoomState,
+} from '@shared/schemas/chat';
 import { CHAT_MODERATION_LOG_MAX } from '@shared/schemas/chat';
 
 /**
  * A message in the list; `offline` marks one kept only in this browser (load or send failed);
  * `reactionsVersion` is the room version its reactions are at (from the push of a change, or the
- * page that listed it; absent for a copy that carries none, as a new message's).
+ * page that listed it; absent for a copy that carries none, as a new message's). `myReactions` are
+ * the reactions the reader gave on it, at room version `myReactionsVersion`: a page's `mine`, or the
+ * reader's own change (from this tab or another). They have their own version because a change by
+ * someone else says nothing about the reader's: the reader's own change, arriving after a later one
+ * by someone else, still counts.
  */
-export type ListedMessage = ChatMessage & { offline?: boolean; pending?: boolean; reactionsVersion?: number };
+export type ListedMessage = ChatMessage & {
+  offline?: boolean;
+  pending?: boolean;
+  reactionsVersion?: number;
+  myReactions?: ChatReactionEmoji[];
+  myReactionsVersion?: number;
+};
 
 export interface ChatState {
   messages: ListedMessage[];
@@ -30,19 +47,28 @@ export type ChatAction =
       hasMore: boolean;
       /** The page's version (ChatPage.version): its reactions are at least that new. */
       version: number;
+      /** The page's `mine`: the reactions the reader gave on its messages. */
+      mine: ChatMyReactions;
       room?: ChatRoomState;
       mutedUntil?: string | null;
     }
   | { type: 'load-failed'; samples: ChatMessage[] }
-  | { type: 'received'; message: ChatMessage & Pick<ListedMessage, 'reactionsVersion'> }
-  | { type: 'received-many'; messages: ChatMessage[]; version: number }
+  | { type: 'received'; message: ChatMessage }
+  | { type: 'received-many'; messages: ChatMessage[]; version: number; mine: ChatMyReactions }
   | { type: 'older-requested' }
-  | { type: 'older-loaded'; messages: ChatMessage[]; hasMore: boolean; version: number }
+  | {
+      type: 'older-loaded';
+      messages: ChatMessage[];
+      hasMore: boolean;
+      version: number;
+      mine: ChatMyReactions;
+    }
   | { type: 'sending'; message: ListedMessage }
   | { type: 'sent'; tempId: string; message: ChatMessage }
   | { type: 'send-failed'; tempId: string }
   | { type: 'send-refused'; tempId: string }
-  | { type: 'reactions-changed'; messageId: string; reactions: ChatReaction[]; version: number }
+  /** A change pushed to the room, or the answer to the reader's own; `me` is the reader's login. */
+  | { type: 'reactions-changed'; changed: ChatReactionsChanged; me: string }
   | { type: 'room-changed'; room: ChatRoomState }
   | { type: 'muted'; until: string | null }
   | { type: 'moderation-log'; entries: ChatModerationEntry[] }
@@ -62,14 +88,35 @@ export const initialChatState: ChatState = {
 
 const byTime = (a: ListedMessage, b: ListedMessage) => a.timestamp.localeCompare(b.timestamp);
 
-/** A page's messages, their reactions at the page's version. */
-const atVersion = (messages: ChatMessage[], version: number): ListedMessage[] =>
-  messages.map((message) => ({ ...message, reactionsVersion: version }));
+/** A page's messages, their reactions and the reader's own at the page's version. */
+const atVersion = (messages: ChatMessage[], version: number, mine: ChatMyReactions): ListedMessage[] =>
+  messages.map((message) => ({
+    ...message,
+    reactionsVersion: version,
+    myReactions: mine[message.id] ?? [],
+    myReactionsVersion: version,
+  }));
+
+/** Whether version `held` is newer than `incoming` (absent counts as 0, before any change). */
+const isNewer = (held: number | undefined, incoming: number | undefined) => (held ?? 0) > (incoming ?? 0);
+
+/**
+ * The server's copy of a listed message, but with the listed reactions and own reactions where
+ * they are newer than the copy's: a page read before a change can arrive after its push.
+ */
+function takeAgain(listed: ListedMessage, again: ListedMessage): ListedMessage {
+  let taken = again;
+  if (isNewer(listed.reactionsVersion, again.reactionsVersion))
+    taken = { ...taken, reactions: listed.reactions, reactionsVersion: listed.reactionsVersion };
+  if (isNewer(listed.myReactionsVersion, again.myReactionsVersion))
+    taken = { ...taken, myReactions: listed.myReactions, myReactionsVersion: listed.myReactionsVersion };
+  return taken;
+}
 
 /**
  * Adds messages not yet listed (by id), keeping the list in time order. A listed message the server
  * sends again takes the server's copy (its reactions may have changed while the reader was away),
- * except reactions newer than the copy's: a page read before a change can arrive after its push.
+ * except for what the list holds newer (takeAgain).
  */
 function merge(existing: ListedMessage[], incoming: ListedMessage[]): ListedMessage[] {
   if (incoming.length === 0) return existing;
@@ -81,11 +128,28 @@ function merge(existing: ListedMessage[], incoming: ListedMessage[]): ListedMess
     byId.delete(message.id);
     if (again === message || message.offline || message.pending) return message;
     changed = true;
-    if ((message.reactionsVersion ?? 0) <= (again.reactionsVersion ?? 0)) return again;
-    return { ...again, reactions: message.reactions, reactionsVersion: message.reactionsVersion };
+    return takeAgain(message, again);
   });
   if (byId.size === 0) return changed ? kept : existing;
   return [...kept, ...byId.values()].sort(byTime);
+}
+
+/**
+ * A reaction change on a listed message. Changes can arrive out of order (pushed from two instances,
+ * or the answer after the push): an older one never replaces newer reactions, nor newer own ones.
+ */
+function applyChange(message: ListedMessage, changed: ChatReactionsChanged, me: string): ListedMessage {
+  const { reactions, version, change } = changed;
+  let applied = message;
+  if (!isNewer(message.reactionsVersion, version))
+    applied = { ...applied, reactions, reactionsVersion: version };
+  const byReader = change.login.toLowerCase() === me.toLowerCase();
+  if (byReader && !isNewer(message.myReactionsVersion, version)) {
+    const others = (message.myReactions ?? []).filter((emoji) => emoji !== change.emoji);
+    const myReactions = change.reacted ? [...others, change.emoji] : others;
+    applied = { ...applied, myReactions, myReactionsVersion: version };
+  }
+  return applied;
 }
 
 /** Pure state of one game's chat: history, live messages, optimistic sends, moderation. */
@@ -99,7 +163,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         mutedUntil: action.mutedUntil === undefined ? state.mutedUntil : action.mutedUntil,
         hasMore: action.hasMore,
         // Keep anything that arrived live or was sent while the history loaded.
-        messages: merge(state.messages, atVersion(action.messages, action.version)),
+        messages: merge(state.messages, atVersion(action.messages, action.version, action.mine)),
       };
     case 'load-failed':
       return {
@@ -111,7 +175,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'received':
       return { ...state, messages: merge(state.messages, [action.message]) };
     case 'received-many':
-      return { ...state, messages: merge(state.messages, atVersion(action.messages, action.version)) };
+      return {
+        ...state,
+        messages: merge(state.messages, atVersion(action.messages, action.version, action.mine)),
+      };
     case 'older-requested':
       return { ...state, loadingOlder: true };
     case 'older-loaded':
@@ -119,7 +186,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ...state,
         loadingOlder: false,
         hasMore: action.hasMore,
-        messages: merge(state.messages, atVersion(action.messages, action.version)),
+        messages: merge(state.messages, atVersion(action.messages, action.version, action.mine)),
       };
     case 'sending':
       return { ...state, messages: [...state.messages, action.message] };
@@ -140,14 +207,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       // Refused before it was stored (slow mode, a time-out): the text goes back to the box instead.
       return { ...state, messages: state.messages.filter((m) => m.id !== action.tempId) };
     case 'reactions-changed':
-      // Changes can arrive out of order (pushed from two instances, or the answer after the push):
-      // an older one never replaces a newer one.
       return {
         ...state,
         messages: state.messages.map((m) =>
-          m.id === action.messageId && (m.reactionsVersion ?? 0) <= action.version
-            ? { ...m, reactions: action.reactions, reactionsVersion: action.version }
-            : m,
+          m.id === action.changed.messageId ? applyChange(m, action.changed, action.me) : m,
         ),
       };
     case 'room-changed':

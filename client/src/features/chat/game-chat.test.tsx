@@ -4,7 +4,13 @@ import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AckError } from '@shared/events';
-import type { ChatJoinAnswer, ChatMessage } from '@shared/schemas/chat';
+import type {
+  ChatJoinAnswer,
+  ChatMessage,
+  ChatReactInput,
+  ChatReaction,
+  ChatReactionsChanged,
+} from '@shared/schemas/chat';
 
 /** A socket double: answers acknowledged emits from a table, and lets the test fire server events. */
 const socket = vi.hoisted(() => {
@@ -54,11 +60,15 @@ vi.mock('@client/lib/socket', async () => {
 const { GameChat } = await import('./game-chat');
 const { useUnreadFollower } = await import('./unread');
 
-/** What chat:join answers: a page of messages in a room with slow mode off, the reader not muted. */
+/**
+ * What chat:join answers: a page of messages the reader gave no reaction on, in a room with slow mode
+ * off, the reader not muted.
+ */
 const joined = (messages: ChatMessage[], extra: Partial<ChatJoinAnswer> = {}): ChatJoinAnswer => ({
   messages,
   hasMore: false,
   version: 1,
+  mine: {},
   room: { gameId: 'g1', slowModeSeconds: 0 },
   mutedUntil: null,
   ...extra,
@@ -132,6 +142,7 @@ describe('GameChat after a long absence', () => {
       messages: [message('900-0', 40, 'final whistle')],
       gap: true,
       version: 1,
+      mine: {},
     }));
     await act(async () => socket.fire('connect'));
     expect(await screen.findByText('final whistle')).toBeInTheDocument();
@@ -165,13 +176,35 @@ describe('GameChat authors', () => {
   });
 });
 
+/** A 🔥 reaction as the server sends it: how many gave it, and the first fans who did. */
+const fire = (count: number, ...logins: string[]): ChatReaction[] => [{ emoji: '🔥', count, logins }];
+/** The room's push of `login`'s 🔥 change on message 1-0 at `version`, with the reactions after it. */
+const pushFire = (version: number, login: string, reacted: boolean, reactions: ChatReaction[]) =>
+  socket.fire('chat:reactions-changed', {
+    gameId: 'g1',
+    messageId: '1-0',
+    reactions,
+    version,
+    change: { login, emoji: '🔥', reacted },
+  } satisfies ChatReactionsChanged);
+/** Ten fans, as many as a reaction names: whoever reacts after them is only counted. */
+const firstTen = Array.from({ length: 10 }, (_, index) => `fan-${index + 1}`);
+/** The 🔥 chip under a message, named "React with 🔥" or "Remove 🔥 reaction". */
+const fireChip = (item: HTMLElement) => within(item).getByRole('button', { name: /🔥/ });
+
 describe('GameChat reactions', () => {
   it('toggles a reaction through the server and follows everyone else live', async () => {
     socket.answers.set('chat:join', () => joined([message('1-0', 1, 'touchdown!')]));
     socket.answers.set('chat:react', (payload) => {
-      const { messageId, reacted } = payload as { messageId: string; reacted: boolean };
-      const reactions = reacted ? [{ emoji: '🔥', logins: ['bob'] }] : [];
-      return { gameId: 'g1', messageId, reactions, version: reacted ? 1 : 3 };
+      const { messageId, emoji, reacted } = payload as ChatReactInput;
+      const reactions = reacted ? fire(1, 'bob') : fire(1, 'alice');
+      return {
+        gameId: 'g1',
+        messageId,
+        reactions,
+        version: reacted ? 1 : 3,
+        change: { login: 'bob', emoji, reacted },
+      };
     });
     renderChat('bob');
     await joinAsHome();
@@ -185,74 +218,87 @@ describe('GameChat reactions', () => {
     const mine = await within(item).findByRole('button', { name: 'Remove 🔥 reaction' });
     expect(mine).toHaveAttribute('aria-pressed', 'true');
 
-    // Someone else reacts too: the count follows the room's push.
-    act(() =>
-      socket.fire('chat:reactions-changed', {
-        gameId: 'g1',
-        messageId: '1-0',
-        reactions: [{ emoji: '🔥', logins: ['bob', 'alice'] }],
-        version: 2,
-      }),
-    );
-    expect(within(item).getByRole('button', { name: 'Remove 🔥 reaction' })).toHaveTextContent('2');
+    // Someone else reacts too: the count follows the room's push, and it is still the reader's.
+    act(() => pushFire(2, 'alice', true, fire(2, 'bob', 'alice')));
+    expect(within(item).getByRole('button', { name: 'Remove 🔥 reaction' })).toHaveTextContent('🔥2');
     expect(within(item).getByRole('button', { name: 'Remove 🔥 reaction' })).toHaveAccessibleDescription(
       '2 reactions: @bob, @alice',
     );
 
     await userEvent.click(within(item).getByRole('button', { name: 'Remove 🔥 reaction' }));
     expect(lastSent('chat:react')?.payload).toMatchObject({ emoji: '🔥', reacted: false });
+    const theirs = await within(item).findByRole('button', { name: 'React with 🔥' });
+    expect(theirs).toHaveAttribute('aria-pressed', 'false');
+    expect(theirs).toHaveTextContent('🔥1');
+  });
+
+  it("shows a busy reaction's count, pressed from what the reader gave on any of their tabs", async () => {
+    // 1,234 fans gave 🔥, the reader among them though the page names only the first ones.
+    const busy = { ...message('1-0', 1, 'touchdown!'), reactions: fire(1234, 'ann', 'carol') };
+    socket.answers.set('chat:join', () => joined([busy], { mine: { '1-0': ['🔥'] } }));
+    renderChat('bob');
+    await joinAsHome();
+    const item = (await screen.findByText('touchdown!')).closest('li')!;
+    expect(fireChip(item)).toHaveAccessibleName('Remove 🔥 reaction');
+    expect(fireChip(item)).toHaveTextContent('🔥1,234');
+    expect(fireChip(item)).toHaveAccessibleDescription('1,234 reactions: @ann, @carol and 1,232 others');
+
+    // The reader takes it back on another tab.
+    act(() => pushFire(2, 'Bob', false, fire(1233, 'ann', 'carol')));
+    expect(fireChip(item)).toHaveAccessibleName('React with 🔥');
+    expect(fireChip(item)).toHaveTextContent('🔥1,233');
+    // Someone else's change leaves the reader's own as it is.
+    act(() => pushFire(3, 'dave', true, fire(1234, 'ann', 'carol')));
+    expect(fireChip(item)).toHaveAccessibleName('React with 🔥');
+    expect(fireChip(item)).toHaveTextContent('🔥1,234');
   });
 });
 
 describe('GameChat reactions and pages crossing on the way', () => {
-  const fire = (...logins: string[]) => [{ emoji: '🔥' as const, logins }];
-  const pushFire = (version: number, ...logins: string[]) =>
-    socket.fire('chat:reactions-changed', {
-      gameId: 'g1',
-      messageId: '1-0',
-      reactions: fire(...logins),
-      version,
-    });
-  const fireCount = (item: HTMLElement) => within(item).getByRole('button', { name: 'React with 🔥' });
-
-  it('keeps the reactions of a push when a catch-up read before it arrives after it', async () => {
+  it("keeps the reactions of a push, and the reader's own, when a catch-up read before it arrives after it", async () => {
     socket.answers.set('chat:join', () => joined([message('1-0', 1, 'touchdown!')], { version: 3 }));
     renderChat('bob');
     await joinAsHome();
     const item = (await screen.findByText('touchdown!')).closest('li')!;
-    act(() => pushFire(7, 'alice', 'carol'));
-    expect(fireCount(item)).toHaveTextContent('2');
+    // The reader reacts on another tab, after the ten fans the reaction names.
+    act(() => pushFire(7, 'bob', true, fire(11, ...firstTen)));
+    expect(fireChip(item)).toHaveAccessibleName('Remove 🔥 reaction');
 
-    // Back after a drop: the pages were read at version 5, before alice's and carol's reactions.
-    const stale = { ...message('1-0', 1, 'touchdown!'), reactions: fire('dave') };
+    // Back after a drop: the pages were read at version 5, before those reactions.
+    const stale = { ...message('1-0', 1, 'touchdown!'), reactions: fire(1, 'dave') };
     socket.answers.set('chat:join', () => joined([stale], { version: 5 }));
     socket.answers.set('chat:sync', () => ({
       messages: [stale, message('2-0', 2, 'extra point')],
       gap: false,
       version: 5,
+      mine: {},
     }));
     await act(async () => socket.fire('connect'));
     expect(await screen.findByText('extra point')).toBeInTheDocument();
-    expect(fireCount(item)).toHaveTextContent('2');
-    expect(fireCount(item)).toHaveAccessibleDescription('2 reactions: @alice, @carol');
+    expect(fireChip(item)).toHaveAccessibleName('Remove 🔥 reaction');
+    expect(fireChip(item)).toHaveTextContent('🔥11');
 
-    // A page read after a later change replaces them.
-    socket.answers.set('chat:join', () => joined([{ ...stale, reactions: fire('erin') }], { version: 9 }));
-    socket.answers.set('chat:sync', () => ({ messages: [], gap: false, version: 9 }));
+    // A page read after a later change (the reader took theirs back) replaces both.
+    socket.answers.set('chat:join', () => joined([{ ...stale, reactions: fire(1, 'erin') }], { version: 9 }));
+    socket.answers.set('chat:sync', () => ({ messages: [], gap: false, version: 9, mine: {} }));
     await act(async () => socket.fire('connect'));
-    await vi.waitFor(() => expect(fireCount(item)).toHaveAccessibleDescription('1 reaction: @erin'));
+    await vi.waitFor(() => expect(fireChip(item)).toHaveAccessibleDescription('1 reaction: @erin'));
+    expect(fireChip(item)).toHaveAccessibleName('React with 🔥');
   });
 
-  it('applies a change pushed while the page of the room was on its way', async () => {
+  it('applies the changes pushed while the page of the room was on its way', async () => {
     socket.answers.set('chat:join', () => {
-      // The room's push reaches the reader before the answer to its join, read before the change.
-      pushFire(4, 'alice');
+      // The room's pushes reach the reader before the answer to its join, read before them: the
+      // reader's own reaction from another tab, then alice's (both after the ten fans named).
+      pushFire(4, 'bob', true, fire(11, ...firstTen));
+      pushFire(5, 'alice', true, fire(12, ...firstTen));
       return joined([message('1-0', 1, 'touchdown!')], { version: 3 });
     });
     renderChat('bob');
     await joinAsHome();
     const item = (await screen.findByText('touchdown!')).closest('li')!;
-    expect(fireCount(item)).toHaveAccessibleDescription('1 reaction: @alice');
+    expect(fireChip(item)).toHaveTextContent('🔥12');
+    expect(fireChip(item)).toHaveAccessibleName('Remove 🔥 reaction');
   });
 });
 

@@ -94,7 +94,7 @@ export function MessageRow({
   const canTimeOut = canModerate && stored && !mine && message.role !== 'admin';
   const reactions = message.reactions ?? [];
   // With no reaction yet, "Add reaction" waits with the row's other actions instead of its own line.
-  const quietPicker = stored && canReact && !reactions.some((reaction) => reaction.logins.length > 0);
+  const quietPicker = stored && canReact && reactions.length === 0;
   return (
     <li
       data-mentions-me={mentionsMe || undefined}
@@ -130,7 +130,7 @@ export function MessageRow({
           <ReactionBar
             reactions={reactions}
             choices={CHAT_REACTION_EMOJIS}
-            me={me}
+            mine={message.myReactions ?? []}
             disabled={!canReact}
             onToggle={(emoji, on) => onReact(emoji as ChatReactionEmoji, on)}
           />

@@ -6,25 +6,26 @@ import { ReactionBar } from './reaction-bar';
 const CHOICES = ['👍', '🔥', '😂', '😮', '😢', '👏'];
 
 describe('ReactionBar', () => {
-  it('names each reaction by what pressing it does, pressed when the reader reacted', async () => {
+  it('names each reaction by what pressing it does, pressed when the reader gave it', async () => {
     const onToggle = vi.fn();
     render(
       <ReactionBar
+        // The reader gave 🔥 but is not among the fans it names; alice is named on 👍 but it is not the reader's.
         reactions={[
-          { emoji: '🔥', logins: ['alice', 'Bob'] },
-          { emoji: '👍', logins: ['alice'] },
+          { emoji: '🔥', count: 1234, logins: ['alice', 'carol'] },
+          { emoji: '👍', count: 1, logins: ['bob'] },
         ]}
         choices={CHOICES}
-        me="bob"
+        mine={['🔥']}
         onToggle={onToggle}
       />,
     );
     const mine = screen.getByRole('button', { name: 'Remove 🔥 reaction' });
     expect(mine).toHaveAttribute('aria-pressed', 'true');
-    expect(mine).toHaveTextContent('2');
+    expect(mine).toHaveTextContent('🔥1,234');
     const theirs = screen.getByRole('button', { name: 'React with 👍' });
     expect(theirs).toHaveAttribute('aria-pressed', 'false');
-    expect(theirs).toHaveTextContent('1');
+    expect(theirs).toHaveTextContent('👍1');
 
     await userEvent.click(mine);
     expect(onToggle).toHaveBeenLastCalledWith('🔥', false);
@@ -35,9 +36,9 @@ describe('ReactionBar', () => {
   it('says who reacted when a reaction is hovered or focused', async () => {
     render(
       <ReactionBar
-        reactions={[{ emoji: '😂', logins: ['alice', 'bears-fan'] }]}
+        reactions={[{ emoji: '😂', count: 2, logins: ['alice', 'bears-fan'] }]}
         choices={CHOICES}
-        me="bob"
+        mine={[]}
         onToggle={() => {}}
       />,
     );
@@ -48,13 +49,34 @@ describe('ReactionBar', () => {
     expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent('@alice, @bears-fan');
   });
 
+  it('names the first fans who reacted and counts the others', () => {
+    const first = Array.from({ length: 10 }, (_, index) => `fan-${index + 1}`);
+    render(
+      <ReactionBar
+        reactions={[
+          { emoji: '🔥', count: 1244, logins: first },
+          { emoji: '👏', count: 3, logins: ['ann', 'bob'] },
+        ]}
+        choices={CHOICES}
+        mine={[]}
+        onToggle={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'React with 🔥' })).toHaveAccessibleDescription(
+      `1,244 reactions: ${first.map((login) => `@${login}`).join(', ')} and 1,234 others`,
+    );
+    expect(screen.getByRole('button', { name: 'React with 👏' })).toHaveAccessibleDescription(
+      '3 reactions: @ann, @bob and 1 other',
+    );
+  });
+
   it('offers the unused reactions in a picker that the keyboard can use and Escape closes', async () => {
     const onToggle = vi.fn();
     render(
       <ReactionBar
-        reactions={[{ emoji: '🔥', logins: ['alice'] }]}
+        reactions={[{ emoji: '🔥', count: 1, logins: ['alice'] }]}
         choices={CHOICES}
-        me="bob"
+        mine={[]}
         onToggle={onToggle}
       />,
     );
@@ -82,7 +104,7 @@ describe('ReactionBar', () => {
 
   it('takes no line under a message nobody reacted to', () => {
     const { container } = render(
-      <ReactionBar reactions={[]} choices={CHOICES} me="bob" onToggle={() => {}} />,
+      <ReactionBar reactions={[]} choices={CHOICES} mine={[]} onToggle={() => {}} />,
     );
     expect(container).toBeEmptyDOMElement();
   });
@@ -90,9 +112,9 @@ describe('ReactionBar', () => {
   it('shows the counts but offers nothing to press while the reader may not react', () => {
     render(
       <ReactionBar
-        reactions={[{ emoji: '👏', logins: ['alice'] }]}
+        reactions={[{ emoji: '👏', count: 1, logins: ['alice'] }]}
         choices={CHOICES}
-        me="bob"
+        mine={[]}
         onToggle={() => {}}
         disabled
       />,

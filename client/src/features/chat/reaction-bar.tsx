@@ -1,9 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SmilePlus } from '@client/components/icons';
 
-/** One reaction on a message: the emoji and who reacted with it (logins, in the order they reacted). */
+/**
+ * One reaction on a message: the emoji, how many gave it, and the first few of them by login (in the
+ * order they reacted; a busy message has far more than are named).
+ */
 export interface MessageReaction {
   emoji: string;
+  count: number;
   logins: readonly string[];
 }
 
@@ -12,16 +16,28 @@ export interface ReactionBarProps {
   reactions: readonly MessageReaction[];
   /** Every reaction a message can take, in picker order. */
   choices: readonly string[];
-  /** The signed-in login: its own reactions show pressed. */
-  me: string;
+  /** The reactions the reader gave: they show pressed. */
+  mine: readonly string[];
   /** Adds (`on`) or removes the reader's reaction. */
   onToggle: (emoji: string, on: boolean) => void;
   /** Reading only (muted, or the message is not stored yet): the counts show, nothing can be pressed. */
   disabled?: boolean;
 }
 
-const reactedBy = (reaction: MessageReaction, me: string) =>
-  reaction.logins.some((login) => login.toLowerCase() === me.toLowerCase());
+/** Counts as the app writes numbers: 1,234. */
+const formatCount = (count: number) => count.toLocaleString('en-US');
+
+/**
+ * Who reacted, as the tooltip says it: "3 reactions: @ann, @bob and 1 other". The logins named are
+ * the first ones; the rest are counted.
+ */
+function reactionSummary({ count, logins }: MessageReaction): string {
+  const named = logins.map((login) => `@${login}`).join(', ');
+  const others = count - logins.length;
+  const rest = others === 1 ? '1 other' : `${formatCount(others)} others`;
+  const who = others <= 0 ? named : logins.length === 0 ? rest : `${named} and ${rest}`;
+  return `${formatCount(count)} ${count === 1 ? 'reaction' : 'reactions'}: ${who}`;
+}
 
 /** The name says what pressing does: react, or take one's reaction back. */
 export const reactionButtonName = (emoji: string, pressed: boolean) =>
@@ -39,7 +55,6 @@ function ReactionChip({
   onToggle: (emoji: string, on: boolean) => void;
 }) {
   const whoId = useId();
-  const count = reaction.logins.length;
   return (
     <span className="group/reaction relative">
       <button
@@ -56,7 +71,7 @@ function ReactionChip({
         }`}
       >
         <span aria-hidden="true">{reaction.emoji}</span>
-        <span aria-hidden="true">{count}</span>
+        <span aria-hidden="true">{formatCount(reaction.count)}</span>
       </button>
       {/* Who reacted, on hover or focus; screen readers get it as the button's description. It opens
           downwards: above the first message it would be cut off by the list's top edge. */}
@@ -65,8 +80,7 @@ function ReactionChip({
         role="tooltip"
         className="pointer-events-none absolute top-full left-0 z-20 mt-1 hidden w-max max-w-56 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow-lg group-focus-within/reaction:block group-hover/reaction:block dark:bg-slate-100 dark:text-slate-900"
       >
-        {count} {count === 1 ? 'reaction' : 'reactions'}:{' '}
-        {reaction.logins.map((login) => `@${login}`).join(', ')}
+        {reactionSummary(reaction)}
       </span>
     </span>
   );
@@ -169,24 +183,21 @@ export function ReactionPicker({
 
 /** The reactions nobody has used on a message yet, in picker order. */
 export const unusedReactions = (reactions: readonly MessageReaction[], choices: readonly string[]) =>
-  choices.filter(
-    (emoji) => !reactions.some((reaction) => reaction.emoji === emoji && reaction.logins.length > 0),
-  );
+  choices.filter((emoji) => !reactions.some((reaction) => reaction.emoji === emoji));
 
 /**
  * The reactions under a message: each one in use with its count, pressed when the reader reacted,
  * who reacted on hover or focus, then "Add reaction". Nothing when no reaction is in use.
  */
-export function ReactionBar({ reactions, choices, me, onToggle, disabled = false }: ReactionBarProps) {
-  const used = reactions.filter((reaction) => reaction.logins.length > 0);
-  if (used.length === 0) return null;
+export function ReactionBar({ reactions, choices, mine, onToggle, disabled = false }: ReactionBarProps) {
+  if (reactions.length === 0) return null;
   return (
     <div className="mt-1 flex flex-wrap items-center gap-1">
-      {used.map((reaction) => (
+      {reactions.map((reaction) => (
         <ReactionChip
           key={reaction.emoji}
           reaction={reaction}
-          pressed={reactedBy(reaction, me)}
+          pressed={mine.includes(reaction.emoji)}
           disabled={disabled}
           onToggle={onToggle}
         />

@@ -45,6 +45,20 @@ export interface SendFailure {
 /** The actions that list a page of messages the server answered. */
 type PageAction = Extract<ChatAction, { type: 'loaded' | 'older-loaded' | 'received-many' }>;
 
+/** The reaction changes held for a message not listed yet: the newest, and the reader's newest own. */
+interface HeldChanges {
+  newest: ChatReactionsChanged;
+  mine?: ChatReactionsChanged;
+}
+
+/** `held` with `changed` taken in, keeping only the newest change of each kind. */
+function holdChange(held: HeldChanges | undefined, changed: ChatReactionsChanged, me: string): HeldChanges {
+  const newest = !held || held.newest.version <= changed.version ? changed : held.newest;
+  const byReader = changed.change.login.toLowerCase() === me.toLowerCase();
+  const mine = byReader && (!held?.mine || held.mine.version <= changed.version) ? changed : held?.mine;
+  return { newest, mine };
+}
+
 /** A send the server refused before storing it: the text goes back to the box, nothing is kept offline. */
 const REFUSED_CODES: readonly ErrorCode[] = ['slow_mode', 'chat_muted', 'rate_limited', 'bad_request'];
 
@@ -65,22 +79,36 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
   }, [state.messages]);
   /**
    * Reaction changes pushed for a message not listed yet (held by the delay, or on a page still on
-   * its way): applied once it is listed, since that page may have been read before them.
+   * its way): applied once it is listed, since that page may have been read before them. Per message
+   * the newest change, and the newest of the reader's own (a later change by someone else does not
+   * say what the reader's own reactions are).
    */
-  const heldReactionsRef = useRef(new Map<string, ChatReactionsChanged>());
+  const heldReactionsRef = useRef(new Map<string, HeldChanges>());
+
+  /** Applies the changes held for messages just listed. */
+  const applyHeld = useCallback(
+    (messageIds: readonly string[]) => {
+      const held = heldReactionsRef.current;
+      for (const id of messageIds) {
+        const changes = held.get(id);
+        if (!changes) continue;
+        held.delete(id);
+        for (const changed of [changes.newest, changes.mine]) {
+          if (changed) dispatch({ type: 'reactions-changed', changed, me: user.login });
+        }
+      }
+    },
+    [user.login],
+  );
 
   /** Lists a page's messages, then the changes pushed for them before it came. */
-  const listPage = useCallback((action: PageAction) => {
-    dispatch(action);
-    const held = heldReactionsRef.current;
-    for (const { id } of action.messages) {
-      const changed = held.get(id);
-      if (!changed) continue;
-      held.delete(id);
-      const { reactions, version } = changed;
-      dispatch({ type: 'reactions-changed', messageId: id, reactions, version });
-    }
-  }, []);
+  const listPage = useCallback(
+    (action: PageAction) => {
+      dispatch(action);
+      applyHeld(action.messages.map((message) => message.id));
+    },
+    [applyHeld],
+  );
 
   useEffect(() => {
     if (!enabled) return;
@@ -97,6 +125,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
           messages: page.messages,
           hasMore: page.hasMore,
           version: page.version,
+          mine: page.mine,
           room: page.room,
           mutedUntil: page.mutedUntil,
         });
@@ -117,6 +146,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
               messages: page.messages,
               hasMore: page.hasMore,
               version: page.version,
+              mine: page.mine,
             });
         } catch {
           if (!cancelled)
@@ -130,12 +160,8 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       if (message.gameId !== gameId) return;
       const receive = () => {
         if (cancelled) return;
-        const held = heldReactions.get(message.id);
-        heldReactions.delete(message.id);
-        dispatch({
-          type: 'received',
-          message: held ? { ...message, reactions: held.reactions, reactionsVersion: held.version } : message,
-        });
+        dispatch({ type: 'received', message });
+        applyHeld([message.id]);
       };
       if (message.login === user.login) receive();
       else holdIncoming(receive);
@@ -153,14 +179,9 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       if (changed.gameId !== gameId || cancelled) return;
       if (!messagesRef.current.some((m) => m.id === changed.messageId)) {
         const held = heldReactions.get(changed.messageId);
-        if (!held || held.version <= changed.version) heldReactions.set(changed.messageId, changed);
+        heldReactions.set(changed.messageId, holdChange(held, changed, user.login));
       }
-      dispatch({
-        type: 'reactions-changed',
-        messageId: changed.messageId,
-        reactions: changed.reactions,
-        version: changed.version,
-      });
+      dispatch({ type: 'reactions-changed', changed, me: user.login });
     };
     const onRoomChanged = (room: ChatRoomState) => {
       if (room.gameId === gameId && !cancelled) dispatch({ type: 'room-changed', room });
@@ -182,13 +203,23 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       void request('chat:join', { gameId })
         .then(async (page) => {
           if (cancelled) return;
-          listPage({ type: 'received-many', messages: page.messages, version: page.version });
+          listPage({
+            type: 'received-many',
+            messages: page.messages,
+            version: page.version,
+            mine: page.mine,
+          });
           dispatch({ type: 'room-changed', room: page.room });
           dispatch({ type: 'muted', until: page.mutedUntil });
           if (after) {
             const missed = await request('chat:sync', { gameId, after });
             if (cancelled) return;
-            listPage({ type: 'received-many', messages: missed.messages, version: missed.version });
+            listPage({
+              type: 'received-many',
+              messages: missed.messages,
+              version: missed.version,
+              mine: missed.mine,
+            });
             // More was missed than the server can give: the list shows where messages are missing.
             if (missed.gap) dispatch({ type: 'gap', after });
           }
@@ -217,7 +248,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       // A next run joins afresh: its pages carry everything so far.
       heldReactions.clear();
     };
-  }, [enabled, gameId, awayTeam, homeTeam, user.login, canModerate, holdIncoming, listPage]);
+  }, [enabled, gameId, awayTeam, homeTeam, user.login, canModerate, holdIncoming, listPage, applyHeld]);
 
   const send = useCallback(
     async (text: string, team: TeamSide): Promise<SendFailure | null> => {
@@ -269,9 +300,10 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
         messages: page.messages,
         hasMore: page.hasMore,
         version: page.version,
+        mine: page.mine,
       });
     } catch {
-      dispatch({ type: 'older-loaded', messages: [], hasMore: true, version: 0 });
+      dispatch({ type: 'older-loaded', messages: [], hasMore: true, version: 0, mine: {} });
     }
   }, [gameId, state.messages, state.loadingOlder, listPage]);
 
@@ -282,18 +314,16 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     [gameId],
   );
 
-  /** Adds or takes back the reader's reaction; the answer carries the message's reactions now. */
+  /**
+   * Adds or takes back the reader's reaction; the answer carries the message's reactions now, and
+   * the change (the reader's, so their own reactions follow it).
+   */
   const react = useCallback(
     async (messageId: string, emoji: ChatReactionEmoji, reacted: boolean) => {
       const changed = await request('chat:react', { gameId, messageId, emoji, reacted });
-      dispatch({
-        type: 'reactions-changed',
-        messageId,
-        reactions: changed.reactions,
-        version: changed.version,
-      });
+      dispatch({ type: 'reactions-changed', changed, me: user.login });
     },
-    [gameId],
+    [gameId, user.login],
   );
 
   const setSlowMode = useCallback(
