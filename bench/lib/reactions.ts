@@ -65,12 +65,14 @@ export async function startReacting(
     const payload =
       kind === 'app'
         ? { gameId: room, messageId, emoji, reacted: reactedNow }
-        : // What ours pushes for such a change: the message's reactions and their version.
+        : // What ours pushes for such a change: the message's reactions (count and first fans), their
+          // version, and whose change it was.
           {
             gameId: room,
             messageId,
-            reactions: reactedNow ? [{ emoji, logins: [login] }] : [],
+            reactions: reactedNow ? [{ emoji, count: 1, logins: [login] }] : [],
             version: turn,
+            change: { login, emoji, reacted: reactedNow },
           };
     socket.emit('chat:react', payload, (answer: { ok: boolean }) => (answer.ok ? reacted++ : refused++));
   }, 1000 / perSecond);

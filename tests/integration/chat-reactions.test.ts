@@ -4,7 +4,13 @@
  * is refused with a clear error and stores nothing.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatJoinAnswer, ChatPage, ChatReactionsChanged, ChatSyncAnswer } from '@shared/schemas/chat';
+import {
+  CHAT_REACTION_LOGINS_SHOWN,
+  type ChatJoinAnswer,
+  type ChatPage,
+  type ChatReactionsChanged,
+  type ChatSyncAnswer,
+} from '@shared/schemas/chat';
 import { keys } from '@server/storage/keys';
 import { emit, emitUntyped } from '../helpers/emit';
 import { signIn } from '../helpers/sign-in';
@@ -47,8 +53,9 @@ describe('chat reactions across two instances', () => {
     expect(bobFire).toEqual({
       gameId,
       messageId: message.id,
-      reactions: [{ emoji: '🔥', logins: [bob.login] }],
+      reactions: [{ emoji: '🔥', count: 1, logins: [bob.login] }],
       version: expect.any(Number),
+      change: { login: bob.login, emoji: '🔥', reacted: true },
     });
     expect(await aliceSees).toEqual(bobFire);
 
@@ -57,8 +64,8 @@ describe('chat reactions across two instances', () => {
     const both = dataOf(await react(alice.socket, gameId, message.id, '👍'));
     // Emoji in the catalogue's order, logins in the order they reacted.
     expect(both.reactions).toEqual([
-      { emoji: '👍', logins: [alice.login] },
-      { emoji: '🔥', logins: [bob.login, alice.login] },
+      { emoji: '👍', count: 1, logins: [alice.login] },
+      { emoji: '🔥', count: 2, logins: [bob.login, alice.login] },
     ]);
     expect(await bobSees).toEqual(both);
 
@@ -71,16 +78,18 @@ describe('chat reactions across two instances', () => {
       (c) => c.reactions[1]?.logins.length === 1,
     );
     dataOf(await react(bob.socket, gameId, message.id, '🔥', false));
-    expect((await bobRemoved).reactions).toEqual([
-      { emoji: '👍', logins: [alice.login] },
-      { emoji: '🔥', logins: [alice.login] },
+    const removed = await bobRemoved;
+    expect(removed.reactions).toEqual([
+      { emoji: '👍', count: 1, logins: [alice.login] },
+      { emoji: '🔥', count: 1, logins: [alice.login] },
     ]);
+    expect(removed.change).toEqual({ login: bob.login, emoji: '🔥', reacted: false });
 
     const carol = await fan(b, unique('carol'));
     const page = await joined(carol.socket, gameId);
     expect(page.messages.find((m) => m.id === message.id)?.reactions).toEqual([
-      { emoji: '👍', logins: [alice.login] },
-      { emoji: '🔥', logins: [alice.login] },
+      { emoji: '👍', count: 1, logins: [alice.login] },
+      { emoji: '🔥', count: 1, logins: [alice.login] },
     ]);
     // The older-page and catch-up answers carry them too.
     const history = dataOf(await emit(carol.socket, 'chat:history', { gameId, limit: 10 }));
@@ -101,7 +110,7 @@ describe('chat reactions across two instances', () => {
     const second = await startInstance();
     const bob = await fan(second, unique('bob'));
     const page = await joined(bob.socket, gameId);
-    expect(page.messages[0]?.reactions).toEqual([{ emoji: '👏', logins: [alice.login] }]);
+    expect(page.messages[0]?.reactions).toEqual([{ emoji: '👏', count: 1, logins: [alice.login] }]);
   });
 
   it('works the same on the memory store', async () => {
@@ -114,9 +123,11 @@ describe('chat reactions across two instances', () => {
     const message = await say(alice.socket, gameId, 'Field goal');
     const aliceSees = next(alice.socket, 'chat:reactions-changed');
     dataOf(await react(bob.socket, gameId, message.id, '😮'));
-    expect((await aliceSees).reactions).toEqual([{ emoji: '😮', logins: [bob.login] }]);
+    expect((await aliceSees).reactions).toEqual([{ emoji: '😮', count: 1, logins: [bob.login] }]);
     const page = await joined(bob.socket, gameId);
-    expect(page.messages[0]?.reactions).toEqual([{ emoji: '😮', logins: [bob.login] }]);
+    expect(page.messages[0]?.reactions).toEqual([{ emoji: '😮', count: 1, logins: [bob.login] }]);
+    expect(page.mine).toEqual({ [message.id]: ['😮'] });
+    expect((await joined(alice.socket, gameId)).mine).toEqual({});
   });
 
   it('refuses an unknown message, a foreign emoji and malformed input, and stores nothing', async () => {
@@ -271,7 +282,7 @@ describe('chat reactions across two instances', () => {
     const message = await say(alice.socket, gameId, 'Onside kick');
     let before = dataOf(await react(alice.socket, gameId, message.id, '👍')).reactions;
 
-    const readAll = app.store.hashGetAll.bind(app.store);
+    const readSome = app.store.hashGetMany.bind(app.store);
     const pages: Array<() => Promise<ChatPage>> = [
       () => joined(bob.socket, gameId),
       async () => dataOf(await emit(bob.socket, 'chat:history', { gameId, limit: 10 })),
@@ -282,12 +293,12 @@ describe('chat reactions across two instances', () => {
       const read = new Promise<void>((resolve) => (reactionsRead = resolve));
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      const spy = vi.spyOn(app.store, 'hashGetAll').mockImplementation(async (key) => {
-        const fields = await readAll(key);
-        if (key !== keys.chatReactions(gameId)) return fields;
+      const spy = vi.spyOn(app.store, 'hashGetMany').mockImplementation(async (key, fields) => {
+        const values = await readSome(key, fields);
+        if (key !== keys.chatReactions(gameId)) return values;
         reactionsRead();
         await held;
-        return fields;
+        return values;
       });
       const answer = page();
       await read;
@@ -300,5 +311,106 @@ describe('chat reactions across two instances', () => {
       expect(version).toBeLessThan(change.version);
       before = change.reactions;
     }
+  });
+});
+
+describe('chat reactions in a busy room', () => {
+  it('names only the first ten reactors with the count, and tells each fan their own on every answer', async () => {
+    const [a, b] = await twoInstances({ CHAT_RATE_LIMIT: '100' });
+    const gameId = newGame();
+    const alice = await fan(a, unique('alice'));
+    await joined(alice.socket, gameId);
+    const first = await say(alice.socket, gameId, 'Kick-off');
+    const message = await say(alice.socket, gameId, 'Hail Mary!');
+    const reactors = [];
+    for (let i = 0; i < CHAT_REACTION_LOGINS_SHOWN + 2; i++) {
+      const reactor = await fan(i % 2 ? b : a, unique(`fan${i}`));
+      dataOf(await react(reactor.socket, gameId, message.id, '🔥'));
+      reactors.push(reactor);
+    }
+    const logins = reactors.map((r) => r.login);
+    const fire = { emoji: '🔥', count: logins.length, logins: logins.slice(0, CHAT_REACTION_LOGINS_SHOWN) };
+    // The last one in, beyond the first ten, also claps: the push and the answer name who did it.
+    const last = reactors.at(-1)!;
+    const watcher = await fan(a, unique('watcher'));
+    await joined(watcher.socket, gameId);
+    const pushed = next(watcher.socket, 'chat:reactions-changed');
+    const clap = dataOf(await react(last.socket, gameId, message.id, '👏'));
+    const reactions = [fire, { emoji: '👏', count: 1, logins: [last.login] }];
+    expect(clap).toEqual({
+      gameId,
+      messageId: message.id,
+      reactions,
+      version: expect.any(Number),
+      change: { login: last.login, emoji: '👏', reacted: true },
+    });
+    expect(await pushed).toEqual(clap);
+
+    // Pages read only their own messages' reactions, never the whole room's.
+    const readAll = vi.spyOn(b.store, 'hashGetAll');
+    const lastAgain = await fan(b, last.login);
+    const carol = await fan(b, unique('carol'));
+    const mineOfLast = { [message.id]: ['🔥', '👏'] };
+    // Entering at once share one page (read, then cached), yet each is told their own reactions.
+    for (const round of ['read', 'cached']) {
+      const [lastPage, carolPage] = await Promise.all([
+        joined(lastAgain.socket, gameId),
+        joined(carol.socket, gameId),
+      ]);
+      expect({ round, mine: lastPage.mine }).toEqual({ round, mine: mineOfLast });
+      expect({ round, mine: carolPage.mine }).toEqual({ round, mine: {} });
+      expect(lastPage.messages.find((m) => m.id === message.id)?.reactions).toEqual(reactions);
+    }
+    expect((await joined(reactors[0]!.socket, gameId)).mine).toEqual({ [message.id]: ['🔥'] });
+
+    for (const [who, mine] of [
+      [lastAgain, mineOfLast],
+      [carol, {}],
+    ] as const) {
+      const answers: Array<ChatPage | ChatSyncAnswer> = [
+        dataOf(await emit(who.socket, 'chat:history', { gameId, limit: 10 })),
+        dataOf(await emit(who.socket, 'chat:sync', { gameId, after: first.id })),
+        dataOf(await emit(who.socket, 'chat:sync', { gameId, after: '0-1' })),
+      ];
+      const { client } = await signIn(b, who.login);
+      answers.push((await (await client.request(`/api/chat/games/${gameId}/messages`)).json()) as ChatPage);
+      for (const answer of answers) {
+        expect(answer.mine).toEqual(mine);
+        expect(answer.messages.find((m) => m.id === message.id)?.reactions).toEqual(reactions);
+      }
+    }
+    expect(readAll.mock.calls.filter(([key]) => key === keys.chatReactions(gameId))).toEqual([]);
+  });
+
+  it('keeps a reaction push small however many fans gave it, and reads reactions stored before', async () => {
+    const app = await startInstance({ env: { CHAT_RATE_LIMIT: '100' } });
+    const gameId = newGame();
+    const alice = await fan(app, unique('alice'));
+    const bob = await fan(app, unique('bob'));
+    await joined(alice.socket, gameId);
+    const message = await say(alice.socket, gameId, 'Overtime');
+    // Three hundred fans with the longest logins gave 🔥 (stored as the server always stored them),
+    // bob among them far down the list, in another case.
+    const many = Array.from({ length: 300 }, (_, i) => `fan-${String(i).padStart(3, '0')}-${'x'.repeat(30)}`);
+    many[200] = bob.login.toUpperCase();
+    await app.store.hashSet(keys.chatReactions(gameId), message.id, JSON.stringify({ '🔥': many }));
+
+    const page = await joined(bob.socket, gameId);
+    expect(page.messages[0]?.reactions).toEqual([
+      { emoji: '🔥', count: 300, logins: many.slice(0, CHAT_REACTION_LOGINS_SHOWN) },
+    ]);
+    expect(page.mine).toEqual({ [message.id]: ['🔥'] });
+
+    const pushed = next(alice.socket, 'chat:reactions-changed');
+    dataOf(await react(alice.socket, gameId, message.id, '🔥'));
+    const push = await pushed;
+    expect(push.reactions).toEqual([
+      { emoji: '🔥', count: 301, logins: many.slice(0, CHAT_REACTION_LOGINS_SHOWN) },
+    ]);
+    // Ten names and a count: well under a kilobyte, where all 301 names would be about 14 KB.
+    expect(JSON.stringify(push).length).toBeLessThan(1000);
+    const taken = dataOf(await react(alice.socket, gameId, message.id, '🔥', false));
+    expect(taken.reactions[0]?.count).toBe(300);
+    expect(JSON.stringify(taken).length).toBeLessThan(1000);
   });
 });

@@ -37,17 +37,19 @@ export function createChatSocketHandlers(
   const join = on(chatJoinSchema, async (socket, { gameId }) => {
     // In the room first: whatever is stored after the page is read reaches this socket as a broadcast.
     await joinGameRoom(socket, gameId);
-    return room.joinAnswer(socket.data.login, gameId, chat.latestPage(gameId));
+    return room.joinAnswer(socket.data.login, gameId, chat.latestPage(socket.data.login, gameId));
   });
   const leave = on(chatJoinSchema, async (socket, { gameId }) => {
     await socket.leave(gameRoom(gameId));
     return null;
   });
   const send = on(chatSendSchema, (socket, input) => chat.send(identity(socket), input));
-  const history = on(chatHistorySchema, (_socket, { gameId, before, limit }) =>
-    chat.page(gameId, limit, before),
+  const history = on(chatHistorySchema, (socket, { gameId, before, limit }) =>
+    chat.page(socket.data.login, gameId, limit, before),
   );
-  const sync = on(chatSyncSchema, (_socket, { gameId, after }) => chat.since(gameId, after));
+  const sync = on(chatSyncSchema, (socket, { gameId, after }) =>
+    chat.since(socket.data.login, gameId, after),
+  );
   const remove = on(chatDeleteSchema, async (socket, { gameId, messageId }) => {
     // Recorded in the room's moderation log, with the message's author.
     const moderator = identity(socket);

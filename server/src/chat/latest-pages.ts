@@ -1,11 +1,21 @@
 import type { ChatPage } from '@shared/schemas/chat';
+import type { Reactors } from './reactors';
+
+/**
+ * A room's latest page as every fan entering it shares it, and who gave its reactions: each fan's
+ * own (ChatPage.mine) is looked up in `reactors`, with no read of its own.
+ */
+export interface LatestPage {
+  page: Omit<ChatPage, 'mine'>;
+  reactors: Reactors;
+}
 
 /** What the latest-page cache reads: the room's chat version and its latest page. */
 export interface LatestPageSource {
   /** Differs from an earlier answer once anything a page shows changed (0: never changed). */
   version(gameId: string): Promise<number>;
   /** The latest page, read after `version` was: it carries that version (ChatPage.version). */
-  page(gameId: string, version: number): Promise<ChatPage>;
+  page(gameId: string, version: number): Promise<LatestPage>;
 }
 
 /**
@@ -17,9 +27,9 @@ export const LATEST_PAGE_MAX_AGE_MS = 60_000;
 
 interface Room {
   /** The page carries the version it was read at, the one a later check compares. */
-  cached: { page: ChatPage; readAt: number } | null;
+  cached: { latest: LatestPage; readAt: number } | null;
   /** Joins waiting for the next check of the room. */
-  waiting: Array<{ resolve(page: ChatPage): void; reject(error: unknown): void }>;
+  waiting: Array<{ resolve(latest: LatestPage): void; reject(error: unknown): void }>;
   checking: boolean;
 }
 
@@ -45,12 +55,12 @@ export function createLatestPages(source: LatestPageSource, now: () => number = 
       // The version first: a page read after it is at least as new, so a later change always shows.
       const version = await source.version(gameId);
       const { cached } = room;
-      const page =
-        cached && cached.page.version === version && now() - cached.readAt < LATEST_PAGE_MAX_AGE_MS
-          ? cached.page
+      const latest =
+        cached && cached.latest.page.version === version && now() - cached.readAt < LATEST_PAGE_MAX_AGE_MS
+          ? cached.latest
           : freeze(await source.page(gameId, version));
-      if (page !== cached?.page) room.cached = { page, readAt: now() };
-      for (const caller of batch) caller.resolve(page);
+      if (latest !== cached?.latest) room.cached = { latest, readAt: now() };
+      for (const caller of batch) caller.resolve(latest);
     } catch (error) {
       for (const caller of batch) caller.reject(error);
     } finally {
@@ -70,11 +80,11 @@ export function createLatestPages(source: LatestPageSource, now: () => number = 
 
   return {
     /** The room's latest page, as fresh as a read made after this call. Never mutate it: it is shared. */
-    get(gameId: string): Promise<ChatPage> {
+    get(gameId: string): Promise<LatestPage> {
       let room = rooms.get(gameId);
       if (!room) rooms.set(gameId, (room = { cached: null, waiting: [], checking: false }));
       const entry = room;
-      return new Promise<ChatPage>((resolve, reject) => {
+      return new Promise<LatestPage>((resolve, reject) => {
         entry.waiting.push({ resolve, reject });
         // The next turn of the event loop: the joins that arrived together share this check.
         if (!entry.checking && entry.waiting.length === 1) setImmediate(() => void startCheck(gameId, entry));
@@ -87,9 +97,10 @@ export function createLatestPages(source: LatestPageSource, now: () => number = 
   }
 }
 
-const freeze = (page: ChatPage): ChatPage => {
-  Object.freeze(page.messages);
-  return Object.freeze(page);
+const freeze = (latest: LatestPage): LatestPage => {
+  Object.freeze(latest.page.messages);
+  Object.freeze(latest.page);
+  return Object.freeze(latest);
 };
 
 export type LatestPages = ReturnType<typeof createLatestPages>;

@@ -2,6 +2,7 @@ import type { ChatMessage, ChatReactInput, ChatReactionsChanged } from '@shared/
 import { errors } from '../errors';
 import { fromStore } from '../storage/from-store';
 import { isStreamId } from '../storage/store';
+import { reactorsOf, shownReaction, type Reactors } from './reactors';
 import type { ChatRoomBroadcaster } from './room-broadcaster';
 import type { ChatRoomStore } from './room-store';
 import { CHAT_HISTORY_MAX, type ChatIdentity } from './service';
@@ -11,6 +12,12 @@ import { CHAT_HISTORY_MAX, type ChatIdentity } from './service';
  * reactions, some belong to trimmed messages, and those are dropped.
  */
 const PRUNE_ABOVE_MESSAGES = 2 * CHAT_HISTORY_MAX;
+
+/** Messages with their reactions as they leave the server, and who gave each (for `mine`). */
+export interface ReactionsRead {
+  messages: ChatMessage[];
+  reactors: Reactors;
+}
 
 export interface ChatReactionsDeps {
   rooms: ChatRoomStore;
@@ -24,6 +31,8 @@ export interface ChatReactionsDeps {
  * toggle is one store step (time-out, message, limit, change and the room's chat version, so every
  * instance's cached page is read again), as cheap as a send; the message's reactions then go to
  * everyone in the room with that version, so a client keeps the newest when two cross on the way.
+ * What leaves the server names only the first CHAT_REACTION_LOGINS_SHOWN fans of a reaction and
+ * counts the rest: in a busy room a popular message has thousands, and each change goes to everyone.
  * Pages carry reactions through `attach`, read after the room's version the page says: a client
  * that already holds a message's reactions from a push of a higher version keeps those.
  */
@@ -50,21 +59,42 @@ export function createChatReactions(deps: ChatReactionsDeps) {
         if (outcome.refused === 'missing') throw errors.notFound('That message no longer exists.');
         throw errors.rateLimited('You are reacting too fast. Please slow down.');
       }
-      const changed = { gameId, messageId, reactions: outcome.reactions, version: outcome.version };
+      const changed: ChatReactionsChanged = {
+        gameId,
+        messageId,
+        reactions: outcome.reactions,
+        version: outcome.version,
+        change: { login: identity.login, emoji, reacted },
+      };
       broadcaster.reactionsChanged(changed);
       if (outcome.messages > PRUNE_ABOVE_MESSAGES) await pruneTrimmed(gameId);
       return changed;
     },
 
-    /** The messages with their reactions (a message nobody reacted to is left as it is). */
-    async attach(gameId: string, messages: ChatMessage[]): Promise<ChatMessage[]> {
-      if (messages.length === 0) return messages;
-      const reactions = await fromStore(() => rooms.reactions(gameId));
-      if (reactions.size === 0) return messages;
-      return messages.map((message) => {
-        const given = reactions.get(message.id);
-        return given ? { ...message, reactions: given } : message;
-      });
+    /**
+     * The messages with their reactions (a message nobody reacted to is left as it is), and who gave
+     * them, for the asker's own (`mine`). Only these messages' reactions are read.
+     */
+    async attach(gameId: string, messages: ChatMessage[]): Promise<ReactionsRead> {
+      if (messages.length === 0) return { messages, reactors: new Map() };
+      const given = await fromStore(() =>
+        rooms.reactionsOf(
+          gameId,
+          messages.map((message) => message.id),
+        ),
+      );
+      if (given.size === 0) return { messages, reactors: new Map() };
+      return {
+        messages: messages.map((message) => {
+          const reactions = given.get(message.id);
+          if (!reactions) return message;
+          return {
+            ...message,
+            reactions: reactions.map(({ emoji, logins }) => shownReaction(emoji, logins)),
+          };
+        }),
+        reactors: reactorsOf(given),
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHAT_REACTION_LOGINS_SHOWN } from '@shared/schemas/chat';
 import { keys } from '../storage/keys';
 import { MemoryStore } from '../storage/memory-store';
 import { createChatRoomStore, readReactions } from './room-store';
@@ -31,18 +32,37 @@ describe('the chat room store', () => {
     const last = await rooms.toggleReaction(GAME, first, '🔥', 'ann', true, limit);
     expect(last).toEqual({
       reactions: [
-        { emoji: '👍', logins: ['cat'] },
-        { emoji: '🔥', logins: ['ben', 'ann'] },
+        { emoji: '👍', count: 1, logins: ['cat'] },
+        { emoji: '🔥', count: 2, logins: ['ben', 'ann'] },
       ],
       version: 3,
       messages: 1,
     });
     await rooms.toggleReaction(GAME, second, '👏', 'ann', true, limit);
     await rooms.toggleReaction(GAME, second, '👏', 'ann', false, limit);
-    const reactions = await rooms.reactions(GAME);
-    expect(reactions.get(first)).toEqual('reactions' in last ? last.reactions : null);
-    expect(reactions.has(second)).toBe(false);
+    const reactions = await rooms.reactionsOf(GAME, [first, second, '1-0']);
+    expect(reactions.get(first)).toEqual([
+      { emoji: '👍', logins: ['cat'] },
+      { emoji: '🔥', logins: ['ben', 'ann'] },
+    ]);
+    expect([...reactions.keys()]).toEqual([first]);
     expect(await rooms.toggleReaction(GAME, '1-0', '👏', 'ann', true, limit)).toEqual({ refused: 'missing' });
+  });
+
+  it('answers a toggle with the count and only the first logins of a reaction', async () => {
+    const store = new MemoryStore();
+    const rooms = createChatRoomStore(store);
+    const id = await store.streamAppend(keys.chatHistory(GAME), message('ann'), 10);
+    const fans = Array.from({ length: CHAT_REACTION_LOGINS_SHOWN + 5 }, (_, i) => `fan-${i}`);
+    const limit = { max: 100, windowMs: 60_000 };
+    for (const fan of fans) await rooms.toggleReaction(GAME, id, '😂', fan, true, limit);
+    expect(await rooms.toggleReaction(GAME, id, '😂', 'fan-0', false, limit)).toMatchObject({
+      reactions: [
+        { emoji: '😂', count: fans.length - 1, logins: fans.slice(1, CHAT_REACTION_LOGINS_SHOWN + 1) },
+      ],
+    });
+    // The store still holds every one of them.
+    expect((await rooms.reactionsOf(GAME, [id])).get(id)).toEqual([{ emoji: '😂', logins: fans.slice(1) }]);
   });
 
   it('drops the reactions of messages older than the oldest one kept', async () => {
@@ -56,9 +76,9 @@ describe('the chat room store', () => {
     const limit = { max: 100, windowMs: 60_000 };
     for (const id of ids) await rooms.toggleReaction(GAME, id, '🔥', 'ann', true, limit);
     await rooms.dropReactionsBefore(GAME, ids[1]!);
-    expect([...(await rooms.reactions(GAME)).keys()]).toEqual(ids.slice(1));
+    expect([...(await rooms.reactionsOf(GAME, ids)).keys()]).toEqual(ids.slice(1));
     await rooms.dropReactions(GAME, ids[2]!);
-    expect([...(await rooms.reactions(GAME)).keys()]).toEqual([ids[1]]);
+    expect([...(await rooms.reactionsOf(GAME, ids)).keys()]).toEqual([ids[1]]);
   });
 
   it('reads stored reactions it cannot understand as none', () => {

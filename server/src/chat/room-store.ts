@@ -1,5 +1,6 @@
 import {
   CHAT_REACTION_EMOJIS,
+  CHAT_REACTION_LOGINS_SHOWN,
   type ChatModerationEntry,
   type ChatReaction,
   type ChatReactionEmoji,
@@ -8,6 +9,7 @@ import {
 } from '@shared/schemas/chat';
 import { CHAT_HISTORY_TTL_MS, keys } from '../storage/keys';
 import { compareStreamIds, type StreamEntry, type Store } from '../storage/store';
+import type { GivenReactions } from './reactors';
 
 /**
  * What a game's chat room keeps beside its history: reactions, settings (slow mode), time-outs, the
@@ -46,7 +48,7 @@ export function messageFields(entry: StreamEntry): StoredMessageFields | null {
  * holding JSON `{ "<emoji>": [logins in the order they reacted] }`. A toggle is one guarded store step
  * (hashToggleGuarded), whichever instance does it.
  */
-export function readReactions(json: string | undefined): ChatReaction[] {
+export function readReactions(json: string | null | undefined): GivenReactions {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json ?? '{}');
@@ -115,20 +117,21 @@ export function createChatRoomStore(store: Store) {
     messagesAfter: (gameId: string, after: string, count: number) =>
       store.streamAfter(keys.chatHistory(gameId), after, count),
 
-    /** Every message's reactions in a game (messages nobody reacted to are left out). */
-    async reactions(gameId: string): Promise<Map<string, ChatReaction[]>> {
-      const fields = await store.hashGetAll(keys.chatReactions(gameId));
-      const reactions = new Map<string, ChatReaction[]>();
-      for (const [messageId, json] of Object.entries(fields)) {
-        const given = readReactions(json);
-        if (given.length > 0) reactions.set(messageId, given);
-      }
+    /** The reactions of these messages of a game (messages nobody reacted to are left out). */
+    async reactionsOf(gameId: string, messageIds: readonly string[]): Promise<Map<string, GivenReactions>> {
+      const fields = await store.hashGetMany(keys.chatReactions(gameId), messageIds);
+      const reactions = new Map<string, GivenReactions>();
+      fields.forEach((json, i) => {
+        const given = json === null ? [] : readReactions(json);
+        if (given.length > 0) reactions.set(messageIds[i]!, given);
+      });
       return reactions;
     },
     /**
      * Adds or takes back `login`'s `emoji` on a message, in one step: refused while the login is timed
      * out, for a message the history does not hold, or past the login's reaction limit in this game.
-     * Answers the message's reactions after it, with the room's chat version it is current at.
+     * Answers the message's reactions after it (each with its count and first logins only: the store
+     * keeps the rest), with the room's chat version it is current at.
      */
     async toggleReaction(
       gameId: string,
@@ -149,9 +152,14 @@ export function createChatRoomStore(store: Store) {
         requires: { stream: keys.chatHistory(gameId), id: messageId },
         blockedBy: keys.chatMuted(gameId, lower(login)),
         limit: { key: keys.chatReactRate(gameId, login), ...limit },
+        shown: CHAT_REACTION_LOGINS_SHOWN,
       });
-      if ('json' in result) {
-        return { reactions: readReactions(result.json), version: result.version, messages: result.fields };
+      if ('groups' in result) {
+        const reactions = CHAT_REACTION_EMOJIS.flatMap((emoji) => {
+          const group = result.groups[emoji];
+          return group ? [{ emoji, count: group.count, logins: group.members }] : [];
+        });
+        return { reactions, version: result.version, messages: result.fields };
       }
       if (result.refused === 'blocked') return { refused: 'muted', until: result.value };
       if (result.refused === 'missing') return { refused: 'missing' };

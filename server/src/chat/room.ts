@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { AppServer } from '../realtime';
 import type { Store } from '../storage/store';
 import { createChatModeration, type ChatModeration } from './moderation';
-import { createChatReactions } from './reactions';
+import { createChatReactions, type ReactionsRead } from './reactions';
 import { createChatRoomBroadcaster } from './room-broadcaster';
 import { createChatRoomSocketHandlers } from './room-handlers';
 import { createChatRoomStore } from './room-store';
@@ -18,8 +18,11 @@ export interface ChatRoomHooks {
   sendGuards(identity: ChatIdentity): Pick<SendGuards, 'slowMode'>;
   /** A stored message was broadcast: followers of the game's unread count hear of it. */
   sent(message: ChatMessage): void;
-  /** Messages with their reactions, for every page and catch-up answer (read after its version). */
-  withReactions(gameId: string, messages: ChatMessage[]): Promise<ChatMessage[]>;
+  /**
+   * Messages with their reactions, for every page and catch-up answer (read after its version), and
+   * who gave them (for the asker's own).
+   */
+  withReactions(gameId: string, messages: ChatMessage[]): Promise<ReactionsRead>;
 }
 
 export interface ChatRoomDeps {

@@ -20,7 +20,7 @@ export function createChatRouter(
   router.get('/games/:gameId/messages', requireUser, limitedRead, async (req, res) => {
     const gameId = parseInput(gameIdSchema, req.params.gameId);
     const query = parseInput(chatListQuerySchema, req.query);
-    const page = await chat.page(gameId, query.limit, query.before);
+    const page = await chat.page(req.session.user!.login, gameId, query.limit, query.before);
     res.json({ ...page, fallback: false });
   });
 

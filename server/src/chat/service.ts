@@ -10,8 +10,10 @@ import {
 import { errors } from '../errors';
 import { fromStore } from '../storage/from-store';
 import { compareStreamIds, isStreamId } from '../storage/store';
-import { createLatestPages } from './latest-pages';
+import { createLatestPages, type LatestPage } from './latest-pages';
 import { mentionsField } from './mentions';
+import type { ReactionsRead } from './reactions';
+import { mineOf } from './reactors';
 import type { ChatRoomHooks } from './room';
 import type { AppendOutcome, ChatStore, SendLimit, StoredMessage } from './store';
 
@@ -43,22 +45,34 @@ export interface ChatServiceDeps {
 export function createChatService(deps: ChatServiceDeps) {
   const { history, broadcaster } = deps;
   const { toMessages } = history;
-  const withReactions = (gameId: string, messages: ChatMessage[]) =>
-    deps.room ? deps.room.withReactions(gameId, messages) : Promise.resolve(messages);
+  const withReactions = (gameId: string, messages: ChatMessage[]): Promise<ReactionsRead> =>
+    deps.room
+      ? deps.room.withReactions(gameId, messages)
+      : Promise.resolve({ messages, reactors: new Map() });
 
   const readVersion = (gameId: string) => fromStore(() => history.version(gameId));
 
   /**
    * The newest `limit` messages before `before` (the latest when absent), read from the store after
    * the room's `version` was read: their reactions are at least that new, and the page says so.
+   * Without the asker's own reactions (`mine`, from `reactors`): the latest page is shared.
    */
   async function readPageAt(gameId: string, version: number, limit: number, before?: string) {
     // One extra tells whether older messages exist.
     const entries = await fromStore(() => history.before(gameId, limit + 1, before));
     const hasMore = entries.length > limit;
-    const messages = toMessages(hasMore ? entries.slice(1) : entries);
-    return { messages: await withReactions(gameId, messages), hasMore, version } satisfies ChatPage;
+    const { messages, reactors } = await withReactions(
+      gameId,
+      toMessages(hasMore ? entries.slice(1) : entries),
+    );
+    return { page: { messages, hasMore, version }, reactors } satisfies LatestPage;
   }
+
+  /** A page as one fan receives it: with the reactions that fan gave on its messages. */
+  const pageFor = (asker: string, { page, reactors }: LatestPage): ChatPage => ({
+    ...page,
+    mine: mineOf(reactors, asker, page.messages),
+  });
 
   /** Each room's latest page, read once for the many fans entering it (latest-pages.ts). */
   const latestPages = createLatestPages({
@@ -93,34 +107,38 @@ export function createChatService(deps: ChatServiceDeps) {
       return message;
     },
 
-    /** The newest `limit` messages before `before` (the latest page when absent), oldest first. */
-    async page(gameId: string, limit: number, before?: string): Promise<ChatPage> {
+    /**
+     * The newest `limit` messages before `before` (the latest page when absent), oldest first, with
+     * the reactions `asker` (the signed-in login) gave on them.
+     */
+    async page(asker: string, gameId: string, limit: number, before?: string): Promise<ChatPage> {
       if (before !== undefined && !isStreamId(before)) throw errors.badRequest('Invalid message id.');
-      return readPageAt(gameId, await readVersion(gameId), limit, before);
+      return pageFor(asker, await readPageAt(gameId, await readVersion(gameId), limit, before));
     },
 
     /**
      * The latest CHAT_PAGE_SIZE messages, for a fan entering the room (who joined it first): shared
      * with the others entering at the same time, never older than a read made after this call.
-     * The page is shared: copy it before changing anything in it.
+     * Only `mine` is the asker's own; the rest is shared: copy it before changing anything in it.
      */
-    latestPage: (gameId: string): Promise<ChatPage> => latestPages.get(gameId),
+    latestPage: async (asker: string, gameId: string): Promise<ChatPage> =>
+      pageFor(asker, await latestPages.get(gameId)),
 
     /**
      * Messages after `after`, for a client that was away: the newest SYNC_MAX at most, with `gap` set
      * when some after `after` cannot be given (trimmed from the history, or beyond one answer).
      */
-    async since(gameId: string, after: string): Promise<ChatSyncAnswer> {
+    async since(asker: string, gameId: string, after: string): Promise<ChatSyncAnswer> {
       if (!isStreamId(after)) throw errors.badRequest('Invalid message id.');
       // Usually the client missed a few: when `after` is inside the latest page, everything after it
       // is in that page (the one a room of fans coming back at once shares). Its version was read
       // before anything below, so it holds for the answer either way.
-      const latest = await latestPages.get(gameId);
+      const { page: latest, reactors: latestReactors } = await latestPages.get(gameId);
       const { version } = latest;
       const [oldest] = latest.messages;
       if ((oldest && compareStreamIds(oldest.id, after) <= 0) || (!oldest && !latest.hasMore)) {
         const messages = latest.messages.filter((m) => compareStreamIds(m.id, after) > 0);
-        return { messages, gap: false, version };
+        return { messages, gap: false, version, mine: mineOf(latestReactors, asker, messages) };
       }
       const newest = await fromStore(() => history.before(gameId, SYNC_MAX));
       const missed = newest.filter((entry) => compareStreamIds(entry.id, after) > 0);
@@ -136,7 +154,8 @@ export function createChatService(deps: ChatServiceDeps) {
         const afterRetained = oldest !== undefined && compareStreamIds(oldest.id, after) <= 0;
         gap = !afterRetained || firstAfter?.id !== missed[0]!.id;
       }
-      return { messages: await withReactions(gameId, toMessages(missed)), gap, version };
+      const { messages, reactors } = await withReactions(gameId, toMessages(missed));
+      return { messages, gap, version, mine: mineOf(reactors, asker, messages) };
     },
 
     /** Moderators and admins remove a message for everyone. */

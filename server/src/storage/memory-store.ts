@@ -176,6 +176,11 @@ export class MemoryStore implements Store {
     return Object.fromEntries(this.hash(key) ?? []);
   }
 
+  async hashGetMany(key: string, fields: readonly string[]) {
+    const hash = this.hash(key);
+    return fields.map((field) => hash?.get(field) ?? null);
+  }
+
   async hashDelete(key: string, field: string) {
     const hash = this.hash(key);
     hash?.delete(field);
@@ -240,25 +245,29 @@ export class MemoryStore implements Store {
     const groups = parseGroups(hash?.get(field));
     const members = groups[group] ?? [];
     const at = members.indexOf(member);
-    let json = hash?.get(field) ?? '{}';
+    const shown = options.shown === undefined ? Infinity : Math.max(0, Math.floor(options.shown));
+    const answer = (version: number, fields: number): GuardedToggleResult => ({
+      groups: Object.fromEntries(
+        Object.entries(groups)
+          .filter(([, list]) => list.length > 0)
+          .map(([name, list]) => [name, { count: list.length, members: list.slice(0, shown) }]),
+      ),
+      version,
+      fields,
+    });
     if (options.on === (at === -1)) {
       if (at === -1) members.push(member);
       else members.splice(at, 1);
       if (members.length > 0) groups[group] = members;
       else delete groups[group];
       const target = hash ?? new Map<string, string>();
-      if (Object.keys(groups).length === 0) {
-        target.delete(field);
-        json = '{}';
-      } else {
-        json = JSON.stringify(groups);
-        target.set(field, json);
-      }
+      if (Object.keys(groups).length === 0) target.delete(field);
+      else target.set(field, JSON.stringify(groups));
       if (target.size === 0) this.entries.delete(key);
       else this.entries.set(key, { value: target, expiresAt: this.expiry(options.ttlMs) });
-      return { json, version: this.addNow(options.version, 1, options.ttlMs), fields: target.size };
+      return answer(this.addNow(options.version, 1, options.ttlMs), target.size);
     }
-    return { json, version: Number(this.getNow(options.version) ?? 0), fields: hash?.size ?? 0 };
+    return answer(Number(this.getNow(options.version) ?? 0), hash?.size ?? 0);
   }
 
   async hashUpdateVersioned(update: VersionedHashUpdate): Promise<VersionedHashUpdateResult> {

@@ -7,6 +7,7 @@ import type {
   GuardedToggleResult,
   StreamEntry,
   Store,
+  ToggledGroup,
   VersionedHashUpdate,
   VersionedHashUpdateResult,
 } from './store';
@@ -69,7 +70,9 @@ return {'ok', id}`;
 
 // hashToggleGuarded. KEYS: the hash, the required stream, the version, then blockedBy (when ARGV[6]
 // is '1') and the limit counter (when ARGV[7] is set). ARGV: field, group, member, on '1' or '',
-// ttlMs, blockedBy '1' or '', limit max or '', window ms, the required entry's id.
+// ttlMs, blockedBy '1' or '', limit max or '', window ms, the required entry's id, shown or ''.
+// Answers 'ok', the version, the hash's size, then per group: its name, size, how many members
+// follow (the first shown) and those members; a long list never travels back whole.
 const TOGGLE_GUARDED = `local k = 3
 if ARGV[6] == '1' then
   k = k + 1
@@ -98,11 +101,9 @@ if (ARGV[4] == '1') == (at == nil) then
   if at then table.remove(members, at) else members[#members + 1] = ARGV[3] end
   if #members == 0 then groups[ARGV[2]] = nil else groups[ARGV[2]] = members end
   if next(groups) == nil then
-    raw = nil
     redis.call('hdel', KEYS[1], ARGV[1])
   else
-    raw = cjson.encode(groups)
-    redis.call('hset', KEYS[1], ARGV[1], raw)
+    redis.call('hset', KEYS[1], ARGV[1], cjson.encode(groups))
   end
   redis.call('pexpire', KEYS[1], ARGV[5])
   version = redis.call('incr', KEYS[3])
@@ -110,7 +111,18 @@ if (ARGV[4] == '1') == (at == nil) then
 else
   version = tonumber(redis.call('get', KEYS[3]) or '0')
 end
-return {'ok', raw or '{}', version, redis.call('hlen', KEYS[1])}`;
+local answer = {'ok', version, redis.call('hlen', KEYS[1])}
+for group, list in pairs(groups) do
+  if type(list) == 'table' and #list > 0 then
+    local shown = #list
+    if ARGV[10] ~= '' then shown = math.min(shown, tonumber(ARGV[10])) end
+    answer[#answer + 1] = group
+    answer[#answer + 1] = #list
+    answer[#answer + 1] = shown
+    for i = 1, shown do answer[#answer + 1] = list[i] end
+  end
+end
+return answer`;
 
 // hashUpdateVersioned. KEYS: the hash, the version. ARGV: the version's seed and ttl ms, how many
 // fields to set (n), n field-value pairs, then the fields to remove. The seed goes in as given (never
@@ -122,6 +134,20 @@ redis.call('set', KEYS[2], ARGV[1], 'PX', ARGV[2], 'NX')
 local version = redis.call('incr', KEYS[2])
 redis.call('pexpire', KEYS[2], ARGV[2])
 return {redis.call('hlen', KEYS[1]), version}`;
+
+/** TOGGLE_GUARDED's 'ok' answer: the version, the hash's size, then each group's name, size and first members. */
+function toggled(answer: Array<string | number>): GuardedToggleResult {
+  const groups: Record<string, ToggledGroup> = {};
+  let at = 3;
+  while (at < answer.length) {
+    const group = String(answer[at]);
+    const count = Number(answer[at + 1]);
+    const shown = Number(answer[at + 2]);
+    groups[group] = { count, members: answer.slice(at + 3, at + 3 + shown).map(String) };
+    at += 3 + shown;
+  }
+  return { groups, version: Number(answer[1]), fields: Number(answer[2]) };
+}
 
 const sha1 = (script: string) => createHash('sha1').update(script).digest('hex');
 const SCRIPTS = {
@@ -202,6 +228,10 @@ export class RedisStore implements Store {
     return this.redis.hgetall(key);
   }
 
+  async hashGetMany(key: string, fields: readonly string[]) {
+    return fields.length === 0 ? [] : this.redis.hmget(key, ...fields);
+  }
+
   async hashDelete(key: string, field: string) {
     await this.redis.hdel(key, field);
   }
@@ -277,9 +307,10 @@ export class RedisStore implements Store {
       limit ? String(limit.max) : '',
       ms(limit?.windowMs),
       options.requires.id,
-    ])) as [string, string | undefined, number | undefined, number | undefined];
-    const [outcome, detail, version, fields] = answer;
-    if (outcome === 'ok') return { json: String(detail), version: Number(version), fields: Number(fields) };
+      options.shown === undefined ? '' : String(Math.max(0, Math.floor(options.shown))),
+    ])) as Array<string | number>;
+    const [outcome, detail] = answer;
+    if (outcome === 'ok') return toggled(answer);
     if (outcome === 'blocked') return { refused: 'blocked', value: String(detail) };
     if (outcome === 'missing') return { refused: 'missing' };
     return { refused: 'limit' };

@@ -225,13 +225,27 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
         blockedBy: `${tag}:muted`,
         limit: { key: `${tag}:rate`, max: 6, windowMs: 60_000 },
       });
-    expect(await toggle('🔥', 'ann', true)).toEqual({ json: '{"🔥":["ann"]}', version: 1, fields: 1 });
-    expect(await toggle('🔥', 'ben', true)).toEqual({ json: '{"🔥":["ann","ben"]}', version: 2, fields: 1 });
+    const group = (...members: string[]) => ({ count: members.length, members });
+    expect(await toggle('🔥', 'ann', true)).toEqual({
+      groups: { '🔥': group('ann') },
+      version: 1,
+      fields: 1,
+    });
+    expect(await toggle('🔥', 'ben', true)).toEqual({
+      groups: { '🔥': group('ann', 'ben') },
+      version: 2,
+      fields: 1,
+    });
     // Already so: nothing changes, and the answer is current at the version now.
-    expect(await toggle('🔥', 'ben', true)).toEqual({ json: '{"🔥":["ann","ben"]}', version: 2, fields: 1 });
-    expect(JSON.parse(((await toggle('👍', 'ben', true)) as { json: string }).json)).toEqual({
-      '🔥': ['ann', 'ben'],
-      '👍': ['ben'],
+    expect(await toggle('🔥', 'ben', true)).toEqual({
+      groups: { '🔥': group('ann', 'ben') },
+      version: 2,
+      fields: 1,
+    });
+    expect(await toggle('👍', 'ben', true)).toEqual({
+      groups: { '🔥': group('ann', 'ben'), '👍': group('ben') },
+      version: 3,
+      fields: 1,
     });
     expect(await toggle('🔥', 'ann', false)).toMatchObject({ version: 4 });
     expect(await toggle('missing', 'x', true, '1-1')).toEqual({ refused: 'missing' });
@@ -244,6 +258,41 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
     // Six counted (the refusals for a missing entry and a block were not): the seventh is refused.
     expect(await toggle('👍', 'ben', false)).toEqual({ refused: 'limit' });
     expect(await store.get(`${tag}:version`)).toBe('5');
+  });
+
+  it("answers a toggled field with each group's size and only its first members when asked", async () => {
+    const tag = `${ns}{shown}`;
+    const entry = idOf(await store.streamAppendGuarded(`${tag}:stream`, 'message', { maxLength: 10 }));
+    const toggle = (group: string, member: string, on: boolean, shown?: number) =>
+      store.hashToggleGuarded({
+        key: `${tag}:hash`,
+        field: entry,
+        group,
+        member,
+        on,
+        ttlMs: 60_000,
+        version: `${tag}:version`,
+        requires: { stream: `${tag}:stream`, id: entry },
+        shown,
+      });
+    const fans = Array.from({ length: 6 }, (_, i) => `fan-${i}`);
+    for (const fan of fans) await toggle('🔥', fan, true, 3);
+    expect(await toggle('👍', 'ann', true, 3)).toEqual({
+      groups: { '🔥': { count: 6, members: fans.slice(0, 3) }, '👍': { count: 1, members: ['ann'] } },
+      version: 7,
+      fields: 1,
+    });
+    // Taking back one of the first names the next in line; the store still holds every member.
+    expect(await toggle('🔥', 'fan-1', false, 3)).toMatchObject({
+      groups: { '🔥': { count: 5, members: ['fan-0', 'fan-2', 'fan-3'] } },
+    });
+    expect(await toggle('🔥', 'fan-9', false, 0)).toMatchObject({
+      groups: { '🔥': { count: 5, members: [] }, '👍': { count: 1, members: [] } },
+      version: 8,
+    });
+    expect(await toggle('🔥', 'fan-9', false)).toMatchObject({
+      groups: { '🔥': { count: 5, members: ['fan-0', 'fan-2', 'fan-3', 'fan-4', 'fan-5'] } },
+    });
   });
 
   it('updates a hash and bumps a version in one step, the version seeded once and only rising', async () => {
@@ -294,12 +343,15 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
     expect(byVersion.map((answer) => answer.fields)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
-  it('stores hash fields and removes them', async () => {
+  it('stores hash fields, reads some of them, and removes them', async () => {
     expect(await store.hashGetAll(`${ns}hash`)).toEqual({});
     await store.hashSet(`${ns}hash`, 'alice', '1');
     await store.hashSet(`${ns}hash`, 'bob', '2');
     await store.hashSet(`${ns}hash`, 'alice', '3');
     expect(await store.hashGetAll(`${ns}hash`)).toEqual({ alice: '3', bob: '2' });
+    expect(await store.hashGetMany(`${ns}hash`, ['bob', 'nobody', 'alice'])).toEqual(['2', null, '3']);
+    expect(await store.hashGetMany(`${ns}hash`, [])).toEqual([]);
+    expect(await store.hashGetMany(`${ns}none`, ['alice'])).toEqual([null]);
     await store.hashDelete(`${ns}hash`, 'alice');
     await store.hashDelete(`${ns}hash`, 'bob');
     expect(await store.hashGetAll(`${ns}hash`)).toEqual({});

@@ -32,6 +32,8 @@ export interface Store {
   /** Hash field operations (presence maps, per-room state). */
   hashSet(key: string, field: string, value: string): Promise<void>;
   hashGetAll(key: string): Promise<Record<string, string>>;
+  /** The values of some fields of a hash, in the order asked (null for a field that is absent). */
+  hashGetMany(key: string, fields: readonly string[]): Promise<Array<string | null>>;
   hashDelete(key: string, field: string): Promise<void>;
   /**
    * Append-only log with ordered ids (a Redis stream): appends `value`, trims to about `maxLength`
@@ -58,8 +60,10 @@ export interface Store {
    * step with its guards (one round trip; on Redis one script, so every key shares one hash tag):
    * `blockedBy` and `limit` as in streamAppendGuarded, and the stream entry `requires` must exist
    * (else `{ refused: 'missing' }`), checked after `blockedBy` and before `limit`. A change renews the
-   * hash's ttl and bumps `version`. Answers the field's JSON after it (`{}` when absent), the version
-   * it is current at (later changes answer higher ones, so pushes can be ordered) and the hash's size.
+   * hash's ttl and bumps `version`. Answers the field's groups after it (none when absent), each with
+   * its size and its first `shown` members (all without `shown`: a long list stays in the store), the
+   * version it is current at (later changes answer higher ones, so pushes can be ordered) and the
+   * hash's size.
    */
   hashToggleGuarded(options: GuardedToggle): Promise<GuardedToggleResult>;
   /**
@@ -122,10 +126,20 @@ export interface GuardedToggle {
   requires: { stream: string; id: string };
   blockedBy?: string;
   limit?: { key: string; max: number; windowMs: number };
+  /** How many members of each group the answer names (the first ones); all when absent. */
+  shown?: number;
+}
+
+/** A group of a toggled hash field, as hashToggleGuarded answers it. */
+export interface ToggledGroup {
+  /** How many members the group has. */
+  count: number;
+  /** Its first members (at most GuardedToggle.shown), in the order they were added. */
+  members: string[];
 }
 
 export type GuardedToggleResult =
-  | { json: string; version: number; fields: number }
+  | { groups: Record<string, ToggledGroup>; version: number; fields: number }
   | { refused: 'blocked'; value: string }
   | { refused: 'missing' }
   | { refused: 'limit' };
