@@ -2,7 +2,7 @@ import type { ChatMessage, ChatReactInput, ChatReactionsChanged } from '@shared/
 import { errors } from '../errors';
 import { fromStore } from '../storage/from-store';
 import { isStreamId } from '../storage/store';
-import { reactorsOf, shownReaction, type Reactors } from './reactors';
+import { reactorsOf, shownReaction, type ReactionsRead } from './reactors';
 import type { ChatRoomBroadcaster } from './room-broadcaster';
 import type { ChatRoomStore } from './room-store';
 import { CHAT_HISTORY_MAX, type ChatIdentity } from './service';
@@ -12,12 +12,6 @@ import { CHAT_HISTORY_MAX, type ChatIdentity } from './service';
  * reactions, some belong to trimmed messages, and those are dropped.
  */
 const PRUNE_ABOVE_MESSAGES = 2 * CHAT_HISTORY_MAX;
-
-/** Messages with their reactions as they leave the server, and who gave each (for `mine`). */
-export interface ReactionsRead {
-  messages: ChatMessage[];
-  reactors: Reactors;
-}
 
 export interface ChatReactionsDeps {
   rooms: ChatRoomStore;
@@ -77,12 +71,8 @@ export function createChatReactions(deps: ChatReactionsDeps) {
      */
     async attach(gameId: string, messages: ChatMessage[]): Promise<ReactionsRead> {
       if (messages.length === 0) return { messages, reactors: new Map() };
-      const given = await fromStore(() =>
-        rooms.reactionsOf(
-          gameId,
-          messages.map((message) => message.id),
-        ),
-      );
+      const ids = messages.map((message) => message.id);
+      const given = await fromStore(() => rooms.reactionsOf(gameId, ids));
       if (given.size === 0) return { messages, reactors: new Map() };
       return {
         messages: messages.map((message) => {

@@ -15,6 +15,12 @@ export type GivenReactions = Array<{ emoji: ChatReactionEmoji; logins: string[] 
  */
 export type Reactors = ReadonlyMap<string, ReadonlyMap<ChatReactionEmoji, ReadonlySet<string>>>;
 
+/** Messages with their reactions as they leave the server, and who gave each (for `mine`). */
+export interface ReactionsRead {
+  messages: ChatMessage[];
+  reactors: Reactors;
+}
+
 /** A reaction as it leaves the server: its count and only the first fans who gave it. */
 export const shownReaction = (emoji: ChatReactionEmoji, logins: string[]): ChatReaction => ({
   emoji,

@@ -12,8 +12,7 @@ import { fromStore } from '../storage/from-store';
 import { compareStreamIds, isStreamId } from '../storage/store';
 import { createLatestPages, type LatestPage } from './latest-pages';
 import { mentionsField } from './mentions';
-import type { ReactionsRead } from './reactions';
-import { mineOf } from './reactors';
+import { mineOf, type ReactionsRead } from './reactors';
 import type { ChatRoomHooks } from './room';
 import type { AppendOutcome, ChatStore, SendLimit, StoredMessage } from './store';
 
