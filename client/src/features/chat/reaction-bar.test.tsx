@@ -70,6 +70,37 @@ describe('ReactionBar', () => {
     );
   });
 
+  it('opens the tooltip upwards at the foot of the list, where there is no room below', async () => {
+    // A list 300 px high that scrolls; the chip sits at its foot, the tooltip is 60 px high.
+    const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const at = (top: number, bottom: number) => DOMRect.fromRect({ y: top, height: bottom - top });
+      return this.dataset.testid === 'list' ? at(0, 300) : at(270, 298);
+    });
+    const heights = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(60);
+    try {
+      render(
+        <div data-testid="list" style={{ overflowY: 'auto' }}>
+          <ReactionBar
+            reactions={[{ emoji: '🔥', count: 12, logins: ['alice'] }]}
+            choices={CHOICES}
+            mine={[]}
+            onToggle={() => {}}
+          />
+        </div>,
+      );
+      const tooltip = screen.getByRole('tooltip', { hidden: true });
+      expect(tooltip).toHaveClass('top-full');
+      await userEvent.tab();
+      expect(tooltip).toHaveClass('bottom-full');
+      expect(tooltip).not.toHaveClass('top-full');
+    } finally {
+      rects.mockRestore();
+      heights.mockRestore();
+    }
+  });
+
   it('offers the unused reactions in a picker that the keyboard can use and Escape closes', async () => {
     const onToggle = vi.fn();
     render(

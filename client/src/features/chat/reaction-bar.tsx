@@ -43,6 +43,14 @@ function reactionSummary({ count, logins }: MessageReaction): string {
 export const reactionButtonName = (emoji: string, pressed: boolean) =>
   pressed ? `Remove ${emoji} reaction` : `React with ${emoji}`;
 
+/** The box that clips `element`: its nearest scrolling ancestor (the message list), else the window. */
+function clippingBox(element: HTMLElement): { top: number; bottom: number } {
+  for (let box = element.parentElement; box; box = box.parentElement) {
+    if (/auto|scroll|hidden/.test(getComputedStyle(box).overflowY)) return box.getBoundingClientRect();
+  }
+  return { top: 0, bottom: window.innerHeight };
+}
+
 function ReactionChip({
   reaction,
   pressed,
@@ -55,8 +63,24 @@ function ReactionChip({
   onToggle: (emoji: string, on: boolean) => void;
 }) {
   const whoId = useId();
+  const whoRef = useRef<HTMLSpanElement>(null);
+  const [opensUp, setOpensUp] = useState(false);
+  /**
+   * The tooltip opens downwards: above the first message it would be cut off by the list's top edge.
+   * Under the last messages there may be no room for it (it names up to ten fans), so there it opens
+   * upwards. Measured as it shows (hover and focus show it already).
+   */
+  const placeWho = () => {
+    const who = whoRef.current;
+    const chip = who?.parentElement;
+    if (!who || !chip) return;
+    const box = clippingBox(chip);
+    const { top, bottom } = chip.getBoundingClientRect();
+    const roomBelow = box.bottom - bottom;
+    setOpensUp(roomBelow < who.offsetHeight + 4 && top - box.top > roomBelow);
+  };
   return (
-    <span className="group/reaction relative">
+    <span className="group/reaction relative" onPointerEnter={placeWho} onFocus={placeWho}>
       <button
         type="button"
         aria-pressed={pressed}
@@ -73,12 +97,12 @@ function ReactionChip({
         <span aria-hidden="true">{reaction.emoji}</span>
         <span aria-hidden="true">{formatCount(reaction.count)}</span>
       </button>
-      {/* Who reacted, on hover or focus; screen readers get it as the button's description. It opens
-          downwards: above the first message it would be cut off by the list's top edge. */}
+      {/* Who reacted, on hover or focus; screen readers get it as the button's description. */}
       <span
+        ref={whoRef}
         id={whoId}
         role="tooltip"
-        className="pointer-events-none absolute top-full left-0 z-20 mt-1 hidden w-max max-w-56 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow-lg group-focus-within/reaction:block group-hover/reaction:block dark:bg-slate-100 dark:text-slate-900"
+        className={`pointer-events-none absolute left-0 z-20 hidden ${opensUp ? 'bottom-full mb-1' : 'top-full mt-1'} w-max max-w-56 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow-lg group-focus-within/reaction:block group-hover/reaction:block dark:bg-slate-100 dark:text-slate-900`}
       >
         {reactionSummary(reaction)}
       </span>
