@@ -79,10 +79,21 @@ test('two fans react to a message and see each other’s reactions live', async 
   await expect(hawkFire).toHaveText('🔥2');
   await expect(hawkFire).toHaveAccessibleDescription('2 reactions: @hawks-fan, @niners-fan');
 
-  // hawks-fan takes theirs back: both see one again.
+  // hawks-fan's second tab shows the 🔥 as theirs from the start (the room says which reactions
+  // are the reader's, not only who the first fans were).
+  const hawkTab = await hawks.context.newPage();
+  const tabChat = await joinRoom(hawkTab, game);
+  const tabRow = messageRow(tabChat, 'What a catch!');
+  await expect(tabRow.getByRole('button', { name: 'Remove 🔥 reaction' })).toHaveText('🔥2');
+
+  // hawks-fan takes theirs back: both fans see one again, and the second tab knows it was theirs.
   await hawkFire.click();
   await expect(theirRow.getByRole('button', { name: 'React with 🔥' })).toHaveText('🔥1');
   await expect(myRow.getByRole('button', { name: 'Remove 🔥 reaction' })).toHaveText('🔥1');
+  await expect(tabRow.getByRole('button', { name: 'React with 🔥' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 
   await niners.context.close();
   await hawks.context.close();
