@@ -79,8 +79,19 @@ function ReactionChip({
     const roomBelow = box.bottom - bottom;
     setOpensUp(roomBelow < who.offsetHeight + 4 && top - box.top > roomBelow);
   };
+  // The count sits beside the button, not in it: the button's name ("React with 🔥") must hold all
+  // the text it shows, so speech control users can say it. The button still covers the whole chip
+  // (its ::before), and screen readers hear the count in its description.
   return (
-    <span className="group/reaction relative" onPointerEnter={placeWho} onFocus={placeWho}>
+    <span
+      className={`group/reaction relative inline-flex h-7 items-center gap-1 rounded-full border px-2 text-xs tabular-nums transition-colors has-[:disabled]:cursor-default has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 ${
+        pressed
+          ? 'border-sky-500 bg-sky-50 font-semibold text-sky-900 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-100'
+          : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200'
+      }`}
+      onPointerEnter={placeWho}
+      onFocus={placeWho}
+    >
       <button
         type="button"
         aria-pressed={pressed}
@@ -88,15 +99,11 @@ function ReactionChip({
         aria-describedby={whoId}
         disabled={disabled}
         onClick={() => onToggle(reaction.emoji, !pressed)}
-        className={`inline-flex h-7 items-center gap-1 rounded-full border px-2 text-xs tabular-nums transition-colors disabled:cursor-default ${
-          pressed
-            ? 'border-sky-500 bg-sky-50 font-semibold text-sky-900 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-100'
-            : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200'
-        }`}
+        className="before:absolute before:inset-0 before:rounded-full focus-visible:outline-none disabled:cursor-default"
       >
         <span aria-hidden="true">{reaction.emoji}</span>
-        <span aria-hidden="true">{formatCount(reaction.count)}</span>
       </button>
+      <span aria-hidden="true">{formatCount(reaction.count)}</span>
       {/* Who reacted, on hover or focus; screen readers get it as the button's description. */}
       <span
         ref={whoRef}
