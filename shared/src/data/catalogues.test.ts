@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LEAGUES, findTeam, teamNickname } from './teams';
+import { LEAGUES, findTeam } from './teams';
 import { TECH_CATEGORIES, findInterest } from './tech-interests';
 
 const hex = z.string().regex(/^#[0-9A-Fa-f]{6}$/);
@@ -53,11 +53,6 @@ describe('team catalogue', () => {
     expect(findTeam('nba', 'ATL')?.name).toBe('Atlanta Hawks');
     expect(findTeam('mlb', 'ATL')?.name).toBe('Atlanta Braves');
     expect(findTeam('nhl', 'ATL')).toBeUndefined();
-  });
-
-  it('takes the last word of the name as the nickname', () => {
-    expect(teamNickname({ name: 'Kansas City Chiefs' })).toBe('Chiefs');
-    expect(teamNickname({ name: 'Athletics' })).toBe('Athletics');
   });
 });
 

@@ -40,9 +40,3 @@ export function getLeague(key: LeagueKey): League {
 export function findTeam(league: LeagueKey, shortName: string): SportsTeam | undefined {
   return byLeague.get(league)?.teams.find((team) => team.short_name === shortName);
 }
-
-/** The last word of a team name, as picker tiles show it ('Chiefs', '49ers', 'Sox'). */
-export function teamNickname(team: Pick<SportsTeam, 'name'>): string {
-  const words = team.name.trim().split(/\s+/);
-  return words[words.length - 1] ?? team.name;
-}
