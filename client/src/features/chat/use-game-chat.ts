@@ -120,15 +120,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       try {
         const page = await request('chat:join', { gameId });
         if (cancelled) return;
-        listPage({
-          type: 'loaded',
-          messages: page.messages,
-          hasMore: page.hasMore,
-          version: page.version,
-          mine: page.mine,
-          room: page.room,
-          mutedUntil: page.mutedUntil,
-        });
+        listPage({ type: 'loaded', ...page });
         request('chat:speakers', { gameId })
           .then((answer) => !cancelled && setSpeakers(answer.logins))
           .catch(() => {});
@@ -140,14 +132,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       } catch {
         try {
           const page = await api.get<ChatPage>(`/chat/games/${encodeURIComponent(gameId)}/messages`);
-          if (!cancelled)
-            listPage({
-              type: 'loaded',
-              messages: page.messages,
-              hasMore: page.hasMore,
-              version: page.version,
-              mine: page.mine,
-            });
+          if (!cancelled) listPage({ type: 'loaded', ...page });
         } catch {
           if (!cancelled)
             dispatch({ type: 'load-failed', samples: sampleMessages(gameId, awayTeam, homeTeam) });
