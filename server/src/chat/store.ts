@@ -1,6 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { CHAT_SLOW_MODE_SECONDS, chatMessageSchema, type ChatMessage } from '@shared/schemas/chat';
 import { CHAT_HISTORY_TTL_MS, keys } from '../storage/keys';
 import type { StreamEntry, Store } from '../storage/store';
+
+/**
+ * How long a send remembers its stored id. The Redis client resends a command whose answer a dropped
+ * connection lost as soon as it reconnects (a retry or two, well under a second); a send that waited
+ * longer has been refused by then.
+ */
+const SEND_ONCE_MS = 10_000;
 
 /** A message as stored: its id is the stream entry's. */
 export type StoredMessage = Omit<ChatMessage, 'id'>;
@@ -66,6 +74,7 @@ export function createChatStore(store: Store, maxMessages: number) {
         },
         limit: { key: keys.chatSendRate(gameId, login), ...guards.limit },
         version: keys.chatVersion(gameId),
+        once: { key: keys.chatSendOnce(gameId, randomUUID()), ttlMs: SEND_ONCE_MS },
       });
       if ('id' in result) return result;
       if (result.refused === 'blocked') return { refused: 'muted', until: result.value };

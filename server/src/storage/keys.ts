@@ -16,6 +16,8 @@ export const gameKeys = {
   chatVersion: (gameId: string) => gameKey('chat', gameId, 'version'),
   /** A fan's chat sends in the current window, counted per game so the count shares the game's shard. */
   chatSendRate: (gameId: string, login: string) => gameKey('chat', gameId, `rate:${login}`),
+  /** One send's stored id, for a few seconds: the same send resent by the Redis client is not stored twice. */
+  chatSendOnce: (gameId: string, sendId: string) => gameKey('chat', gameId, `sent:${sendId}`),
   voicePresence: (gameId: string) => gameKey('voice', gameId, 'participants'),
   /** Rises with every change to a game's voice participants: orders the counts pushed to clients. */
   voiceVersion: (gameId: string) => gameKey('voice', gameId, 'version'),

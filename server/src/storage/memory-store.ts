@@ -211,7 +211,9 @@ export class MemoryStore implements Store {
     value: string,
     options: GuardedAppend,
   ): Promise<GuardedAppendResult> {
-    const { blockedBy, spacing, limit, version } = options;
+    const { blockedBy, spacing, limit, version, once } = options;
+    const first = once ? this.getNow(once.key) : null;
+    if (first !== null) return { id: first };
     const blocking = blockedBy ? this.getNow(blockedBy) : null;
     if (blocking !== null) return { refused: 'blocked', value: blocking };
     const spacingMs = spacing ? spacingOf(this.getNow(spacing.settingsKey), spacing.allowedSeconds) : 0;
@@ -230,6 +232,7 @@ export class MemoryStore implements Store {
         expiresAt: this.expiry(spacing.keepMs),
       });
     }
+    if (once) this.entries.set(once.key, { value: id, expiresAt: this.expiry(once.ttlMs) });
     return { id };
   }
 

@@ -28,10 +28,14 @@ if ARGV[2] ~= '' then redis.call('pexpire', KEYS[1], ARGV[2]) end
 return n`;
 
 // streamAppendGuarded. KEYS: the stream, then one per guard given, in this order: blockedBy; the
-// spacing's settings and last-append keys; the limit counter; the version. ARGV: value, maxLength,
-// ttlMs or '', blockedBy '1' or '', spacing now or '', spacing keepMs, allowed seconds (',5,15,'),
-// limit max or '', window ms, version '1' or ''.
-const APPEND_GUARDED = `local k = 1
+// spacing's settings and last-append keys; the limit counter; the version; once. ARGV: value,
+// maxLength, ttlMs or '', blockedBy '1' or '', spacing now or '', spacing keepMs, allowed seconds
+// (',5,15,'), limit max or '', window ms, version '1' or '', once ttl ms or ''.
+const APPEND_GUARDED = `if ARGV[11] ~= '' then
+  local first = redis.call('get', KEYS[#KEYS])
+  if first then return {'ok', first} end
+end
+local k = 1
 if ARGV[4] == '1' then
   k = k + 1
   local value = redis.call('get', KEYS[k])
@@ -66,6 +70,7 @@ if ARGV[10] == '1' then
   if ARGV[3] ~= '' then redis.call('pexpire', KEYS[k], ARGV[3]) end
 end
 if spacingMs > 0 then redis.call('set', lastKey, ARGV[5], 'PX', ARGV[6]) end
+if ARGV[11] ~= '' then redis.call('set', KEYS[#KEYS], id, 'PX', ARGV[11]) end
 return {'ok', id}`;
 
 // hashToggleGuarded. KEYS: the hash, the required stream, the version, then blockedBy (when ARGV[6]
@@ -261,13 +266,14 @@ export class RedisStore implements Store {
     value: string,
     options: GuardedAppend,
   ): Promise<GuardedAppendResult> {
-    const { blockedBy, spacing, limit, version } = options;
+    const { blockedBy, spacing, limit, version, once } = options;
     const scriptKeys = [
       key,
       ...(blockedBy ? [blockedBy] : []),
       ...(spacing ? [spacing.settingsKey, spacing.lastKey] : []),
       ...(limit ? [limit.key] : []),
       ...(version ? [version] : []),
+      ...(once ? [once.key] : []),
     ];
     const answer = (await this.script('appendGuarded', scriptKeys, [
       value,
@@ -280,6 +286,7 @@ export class RedisStore implements Store {
       limit ? String(limit.max) : '',
       ms(limit?.windowMs),
       version ? '1' : '',
+      ms(once?.ttlMs),
     ])) as [string, string | number | undefined];
     const [outcome, detail] = answer;
     if (outcome === 'ok') return { id: String(detail) };

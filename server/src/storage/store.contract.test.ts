@@ -155,6 +155,32 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
     expect((await store.streamBefore(`${tag}:stream`, 1))[0]).toEqual({ id: plain, value: 'four' });
   });
 
+  it('appends once: the same append made again answers the first id and stores nothing', async () => {
+    // What a Redis client does when a connection drops after the script ran but before its answer
+    // came: it sends the same command again once reconnected.
+    const tag = `${ns}{once}`;
+    const options = {
+      maxLength: 100,
+      limit: { key: `${tag}:rate`, max: 1, windowMs: 60_000 },
+      version: `${tag}:version`,
+      once: { key: `${tag}:sent:1`, ttlMs: 60_000 },
+    };
+    const first = idOf(await store.streamAppendGuarded(`${tag}:stream`, 'touchdown', options));
+    // Past the limit too: the resend is the same send, not a new one.
+    expect(await store.streamAppendGuarded(`${tag}:stream`, 'touchdown', options)).toEqual({ id: first });
+    expect(await store.streamBefore(`${tag}:stream`, 10)).toEqual([{ id: first, value: 'touchdown' }]);
+    expect(await store.get(`${tag}:version`)).toBe('1');
+    // Another send (its own key) is its own append, held by the limit as usual.
+    expect(
+      await store.streamAppendGuarded(`${tag}:stream`, 'again', {
+        ...options,
+        once: { key: `${tag}:sent:2`, ttlMs: 60_000 },
+      }),
+    ).toEqual({ refused: 'limit' });
+    // A refused append remembers nothing: made again within the limit, it is stored.
+    expect(await store.get(`${tag}:sent:2`)).toBeNull();
+  });
+
   it('starts the limit window of a guarded append anew once it ends', async () => {
     const limit = { key: `${ns}{g}:rate`, max: 1, windowMs: 40 };
     expect(await store.streamAppendGuarded(`${ns}{g}:stream`, 'a', { maxLength: 10, limit })).toHaveProperty(

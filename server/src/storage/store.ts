@@ -93,6 +93,13 @@ export interface GuardedAppend {
   spacing?: AppendSpacing;
   limit?: { key: string; max: number; windowMs: number };
   version?: string;
+  /**
+   * Makes the append happen once: the first call keeps its id under `key` for `ttlMs`, and the same
+   * call again answers that id, checking and appending nothing. A Redis client resends a command
+   * whose answer was lost when its connection dropped (the script may have run): that must not store
+   * the message twice.
+   */
+  once?: { key: string; ttlMs: number };
 }
 
 /**
