@@ -24,6 +24,24 @@ import {
 const unreadOf = async (socket: TestSocket, gameIds: string[]) =>
   dataOf(await emit(socket, 'chat:unread', { gameIds })).games;
 
+/**
+ * Two instances: alice and bob on instance a, a moderator on b. Bob says "Kick-off" and alice has
+ * seen it (her stored position), so what comes after counts toward her badge.
+ */
+async function followerWhoSawKickOff() {
+  const moderatorLogin = unique('mod');
+  const [a, b] = await twoInstances({ CHAT_RATE_LIMIT: '100', MODERATOR_LOGINS: moderatorLogin });
+  const gameId = newGame();
+  const alice = await fan(a, unique('alice'));
+  const bob = await fan(a, unique('bob'));
+  const moderator = await fan(b, moderatorLogin);
+  const first = await say(bob.socket, gameId, 'Kick-off');
+  const stored = next(alice.socket, 'chat:unread-changed');
+  dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: first.id }));
+  await stored;
+  return { gameId, alice, bob, moderator, first };
+}
+
 describe('unread state across tabs and devices', () => {
   it('counts, flags a mention and clears on every tab of the fan, whichever instance it is on', async () => {
     const [a, b] = await twoInstances({ CHAT_RATE_LIMIT: '100' });
@@ -94,16 +112,7 @@ describe('unread state across tabs and devices', () => {
   });
 
   it("takes a deleted message back out of the followers' count, on every instance", async () => {
-    const moderatorLogin = unique('mod');
-    const [a, b] = await twoInstances({ CHAT_RATE_LIMIT: '100', MODERATOR_LOGINS: moderatorLogin });
-    const gameId = newGame();
-    const alice = await fan(a, unique('alice'));
-    const bob = await fan(a, unique('bob'));
-    const moderator = await fan(b, moderatorLogin);
-    const first = await say(bob.socket, gameId, 'Kick-off');
-    const stored = next(alice.socket, 'chat:unread-changed');
-    dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: first.id }));
-    await stored;
+    const { gameId, alice, bob, moderator, first } = await followerWhoSawKickOff();
     await unreadOf(alice.socket, [gameId]);
 
     const deletedNotice = next(alice.socket, 'chat:unread-arrived', (n) => n.deleted.length > 0);
@@ -123,16 +132,7 @@ describe('unread state across tabs and devices', () => {
   });
 
   it('keeps the badge exact when a deletion on one instance overtakes the message from another', async () => {
-    const moderatorLogin = unique('mod');
-    const [a, b] = await twoInstances({ CHAT_RATE_LIMIT: '100', MODERATOR_LOGINS: moderatorLogin });
-    const gameId = newGame();
-    const alice = await fan(a, unique('alice'));
-    const bob = await fan(a, unique('bob'));
-    const moderator = await fan(b, moderatorLogin);
-    const first = await say(bob.socket, gameId, 'Kick-off');
-    const stored = next(alice.socket, 'chat:unread-changed');
-    dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: first.id }));
-    await stored;
+    const { gameId, alice, bob, moderator, first } = await followerWhoSawKickOff();
     const [answer] = await unreadOf(alice.socket, [gameId]);
     const notices = collect(alice.socket, 'chat:unread-arrived');
     /** Alice's badge as her page keeps it: the answer, with every notice since applied in order. */

@@ -122,7 +122,7 @@ export function createChatRoomStore(store: Store) {
       const fields = await store.hashGetMany(keys.chatReactions(gameId), messageIds);
       const reactions = new Map<string, GivenReactions>();
       fields.forEach((json, i) => {
-        const given = json === null ? [] : readReactions(json);
+        const given = readReactions(json);
         if (given.length > 0) reactions.set(messageIds[i]!, given);
       });
       return reactions;

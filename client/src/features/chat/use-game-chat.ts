@@ -188,23 +188,13 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       void request('chat:join', { gameId })
         .then(async (page) => {
           if (cancelled) return;
-          listPage({
-            type: 'received-many',
-            messages: page.messages,
-            version: page.version,
-            mine: page.mine,
-          });
+          listPage({ type: 'received-many', ...page });
           dispatch({ type: 'room-changed', room: page.room });
           dispatch({ type: 'muted', until: page.mutedUntil });
           if (after) {
             const missed = await request('chat:sync', { gameId, after });
             if (cancelled) return;
-            listPage({
-              type: 'received-many',
-              messages: missed.messages,
-              version: missed.version,
-              mine: missed.mine,
-            });
+            listPage({ type: 'received-many', ...missed });
             // More was missed than the server can give: the list shows where messages are missing.
             if (missed.gap) dispatch({ type: 'gap', after });
           }
@@ -280,13 +270,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     dispatch({ type: 'older-requested' });
     try {
       const page = await request('chat:history', { gameId, before: oldest.id });
-      listPage({
-        type: 'older-loaded',
-        messages: page.messages,
-        hasMore: page.hasMore,
-        version: page.version,
-        mine: page.mine,
-      });
+      listPage({ type: 'older-loaded', ...page });
     } catch {
       dispatch({ type: 'older-loaded', messages: [], hasMore: true, version: 0, mine: {} });
     }
