@@ -57,7 +57,8 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   console.log(`npm run bench:chat -- [--clients 200,1000] [--deliveries 10000] [--reps 3] [--warmup 3]
-  [--measure 10] [--drain 2] [--size 100] [--workers 2] [--targets ws,sio,ours] [--profile]
+  [--measure 10] [--drain 2] [--size 100] [--workers 2] [--targets ws,sio,ours] (also sio-redis: the bare server with
+  our Streams adapter and a Redis of its own) [--profile]
   [--history 60] [--ceiling] [--ceiling-clients 200] [--reactions 0,10] (reactions/s in the room meanwhile:
   each client count runs once per rate; the ws reference takes no reactions and runs only at 0)
   [--app-root DIR] (with the target \`before\`: another checkout of the app, for before/after)
@@ -70,7 +71,7 @@ if (args.help) {
 
 const clientCounts = args.clients.split(',').map(Number);
 const reactionRates = args.reactions.split(',').map(Number);
-type TargetName = 'ws' | 'sio' | 'ours' | 'before';
+type TargetName = 'ws' | 'sio' | 'sio-redis' | 'ours' | 'before';
 const allTargetNames = args.targets.split(',') as TargetName[];
 /** Our app: this checkout, or `before` (another checkout, --app-root) for before/after ratios. */
 const isOurs = (name: string) => name === 'ours' || name === 'before';
@@ -175,6 +176,17 @@ async function benchClients(scenario: Scenario): Promise<Summary[]> {
   try {
     if (targetNames.includes('ws')) targets.ws = await startWs();
     if (targetNames.includes('sio')) targets.sio = await startSio({ nodeArgs: profileArgs('sio') });
+    if (targetNames.includes('sio-redis')) {
+      // The bare server with the Streams adapter ours ships, on a Redis of its own: what the adapter
+      // alone costs, apart from our code.
+      const redis = (redises['sio-redis'] = await startBenchRedis());
+      targets['sio-redis'] = await startSio({
+        name: 'sio-redis',
+        redisUrl: redis.url,
+        nodeArgs: profileArgs('sio-redis'),
+      });
+      await waitForAdapters(redis.client, 1);
+    }
     for (const name of targetNames.filter(isOurs)) {
       const redis = (redises[name] = await startBenchRedis());
       targets[name] = await startApp({
@@ -190,7 +202,7 @@ async function benchClients(scenario: Scenario): Promise<Summary[]> {
     const enterSeconds: Record<string, number> = {};
     for (const name of targetNames) {
       const target = targets[name]!;
-      const kind = isOurs(name) ? 'app' : (name as 'ws' | 'sio');
+      const kind = isOurs(name) ? 'app' : name === 'ws' ? 'ws' : 'sio';
       const logins = Array.from(
         { length: clients },
         (_, i) => `b${runId}-${name}-${clients}-${reactions}-${i}`,
@@ -362,15 +374,15 @@ const rows = summaries.map((s) => {
     `${fmt(s.loss * 100, 2)} %`,
     fmt(s.p50, 2),
     fmt(s.p99, 2),
-    isOurs(s.target)
+    s.redisUsPerDelivery > 0
       ? `${fmt(s.cpuUsPerDelivery, 2)} (Redis ${fmt(s.redisUsPerDelivery, 2)})`
       : fmt(s.cpuUsPerDelivery, 2),
     s.reactions > 0 ? fmt(s.cpuUsPerEvent, 2) : '',
     `${fmt(s.loadCpu * 100, 0)} %`,
-    isOurs(s.target) && sio
+    s.target !== 'sio' && sio
       ? `${ratio(s.p50, sio.p50)} / ${ratio(s.p99, sio.p99)} / ${ratio(s.cpuUsPerDelivery, sio.cpuUsPerDelivery)}`
       : '',
-    isOurs(s.target) && ws
+    s.target !== 'ws' && ws
       ? `${ratio(s.p99, ws.p99)} / ${ratio(s.cpuUsPerDelivery, ws.cpuUsPerDelivery)}`
       : '',
   ];

@@ -73,8 +73,9 @@ export async function fullHistory(socket: TestSocket, gameId: string): Promise<C
 }
 
 /**
- * What one chat tab holds: live messages, and after every reconnect either the replay of a recovered
- * connection or a rejoin plus chat:sync from the newest message it has (the app's own catch-up).
+ * What one chat tab holds: live messages, and after every reconnect a rejoin plus chat:sync from the
+ * newest message it has (the app's own catch-up). `recoveries` counts the reconnects Socket.IO
+ * recovered (the socket kept its id and rooms).
  */
 export function chatView(socket: TestSocket, gameId: string) {
   const byId = new Map<string, ChatMessage>();
@@ -91,11 +92,8 @@ export function chatView(socket: TestSocket, gameId: string) {
   const caughtUp: Array<() => void> = [];
   socket.on('chat:message-created', add);
   socket.on('connect', () => {
-    if (socket.recovered) {
-      recoveries++;
-      for (const done of caughtUp.splice(0)) done();
-      return;
-    }
+    // Recovered or not, the same catch-up: new messages are not in what recovery replays.
+    if (socket.recovered) recoveries++;
     const after = newest();
     void (async () => {
       try {

@@ -81,9 +81,15 @@ describe('signing out', () => {
     const gameId = newGame();
     await emit(socket, 'chat:join', { gameId });
     // A broadcast received gives the client a point to recover from.
-    const echoed = new Promise((resolve) => socket.once('chat:message-created', resolve));
-    expect((await send(socket, gameId, 'brb')).ok).toBe(true);
-    await echoed;
+    const brb = await send(socket, gameId, 'brb');
+    expect(brb.ok).toBe(true);
+    // Recovery resumes from the last push the Socket.IO adapter carried: a reaction is one.
+    const pushed = new Promise((resolve) => socket.once('chat:reactions-changed', resolve));
+    const messageId = brb.ok ? brb.data.id : '';
+    expect((await emit(socket, 'chat:react', { gameId, messageId, emoji: '👍', reacted: true })).ok).toBe(
+      true,
+    );
+    await pushed;
 
     // The connection drops without a goodbye: the server keeps its state for a recovery.
     const dropped = new Promise<string>((resolve) =>
@@ -109,9 +115,15 @@ describe('signing out', () => {
     const socket = await open(app, client.cookieHeader());
     const gameId = newGame();
     await emit(socket, 'chat:join', { gameId });
-    const echoed = new Promise((resolve) => socket.once('chat:message-created', resolve));
-    expect((await send(socket, gameId, 'brb')).ok).toBe(true);
-    await echoed;
+    const brb = await send(socket, gameId, 'brb');
+    expect(brb.ok).toBe(true);
+    // Recovery resumes from the last push the Socket.IO adapter carried: a reaction is one.
+    const pushed = new Promise((resolve) => socket.once('chat:reactions-changed', resolve));
+    const messageId = brb.ok ? brb.data.id : '';
+    expect((await emit(socket, 'chat:react', { gameId, messageId, emoji: '👍', reacted: true })).ok).toBe(
+      true,
+    );
+    await pushed;
 
     const dropped = new Promise<string>((resolve) =>
       serverSockets(app, alice)[0]!.once('disconnect', (reason) => resolve(reason)),

@@ -11,6 +11,7 @@ import { ackedOnSocket } from '../realtime/ack';
 import type { AppSocket } from '../realtime';
 import { joinGameRoom } from '../realtime/limits';
 import { gameRoom } from '../realtime/rooms';
+import type { ChatFeed } from './feed';
 import type { ChatRoom } from './room';
 import type { ChatService } from './service';
 
@@ -28,6 +29,7 @@ const identity = (socket: AppSocket) => ({
 export function createChatSocketHandlers(
   chat: ChatService,
   room: Pick<ChatRoom, 'joinAnswer' | 'moderation'>,
+  feed: Pick<ChatFeed, 'listening'>,
   logger: Logger,
 ): (socket: AppSocket) => void {
   const on = <S extends Parameters<typeof ackedOnSocket>[1], R>(
@@ -35,8 +37,10 @@ export function createChatSocketHandlers(
     handler: (socket: AppSocket, input: z.infer<S>) => Promise<R>,
   ) => ackedOnSocket(logger, schema, handler);
   const join = on(chatJoinSchema, async (socket, { gameId }) => {
-    // In the room first: whatever is stored after the page is read reaches this socket as a broadcast.
+    // In the room, and this instance hearing the game's feed, first: whatever is stored after the
+    // page is read then reaches this socket.
     await joinGameRoom(socket, gameId);
+    await feed.listening(gameId);
     return room.joinAnswer(socket.data.login, gameId, chat.latestPage(socket.data.login, gameId));
   });
   const leave = on(chatJoinSchema, async (socket, { gameId }) => {

@@ -2,6 +2,7 @@ import type { Feature, FeatureDeps } from '../feature';
 import type { AppSocket } from '../realtime';
 import { apiReadRule } from '../http/rate-limit';
 import { createChatBroadcaster } from './broadcaster';
+import { createChatFeed } from './feed';
 import { createChatSocketHandlers } from './handlers';
 import { createChatRoom } from './room';
 import { createChatRouter } from './routes';
@@ -21,10 +22,11 @@ export function createChatFeature(
     broadcaster: createChatBroadcaster(io),
     sendLimit: { max: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
   });
+  const feed = createChatFeed({ store, history, io, logger });
   return {
     basePath: '/api/chat',
     router: createChatRouter(chat, limiter, apiReadRule(config)),
-    registerSocket: registerBoth(createChatSocketHandlers(chat, room, logger), room.registerSocket),
+    registerSocket: registerBoth(createChatSocketHandlers(chat, room, feed, logger), room.registerSocket),
     stop: room.stop,
   };
 }

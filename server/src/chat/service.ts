@@ -26,9 +26,11 @@ export interface ChatIdentity {
   role: Role;
 }
 
-/** Pushes chat changes to everyone in a game's room, on every instance. */
+/**
+ * Pushes chat changes to everyone in a game's room, on every instance. A new message needs no push
+ * here: the send publishes it to the game's feed (feed.ts).
+ */
 export interface ChatBroadcaster {
-  messageCreated(message: ChatMessage): void;
   messageDeleted(gameId: string, messageId: string): void;
 }
 
@@ -81,8 +83,9 @@ export function createChatService(deps: ChatServiceDeps) {
 
   return {
     /**
-     * Stores a message from a signed-in user and broadcasts it to the game's room. The checks (time-out,
-     * slow mode, send limit) and the append are one store operation: a refused send stores nothing.
+     * Stores a message from a signed-in user, which publishes it to the game's room on every instance.
+     * The checks (time-out, slow mode, send limit), the append and the publishing are one store
+     * operation: a refused send stores and publishes nothing.
      */
     async send(identity: ChatIdentity, input: ChatSendInput): Promise<ChatMessage> {
       const stored: StoredMessage = {
@@ -101,7 +104,6 @@ export function createChatService(deps: ChatServiceDeps) {
       const outcome = await fromStore(() => history.append(stored, guards));
       if (!('id' in outcome)) throw sendRefused(outcome);
       const message: ChatMessage = { id: outcome.id, ...stored };
-      broadcaster.messageCreated(message);
       deps.room?.sent(message);
       return message;
     },

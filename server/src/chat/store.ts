@@ -57,7 +57,8 @@ export function createChatStore(store: Store, maxMessages: number) {
     /**
      * The whole send in one round trip (one script over the game's keys, so one shard): refused while
      * the author is timed out, then while slow mode holds them, then past their send limit in this
-     * game; otherwise appends the message, bumps the version and remembers the send for slow mode.
+     * game; otherwise appends the message, bumps the version, remembers the send for slow mode and
+     * publishes the message to the game's feed.
      */
     async append(message: StoredMessage, guards: SendGuards): Promise<AppendOutcome> {
       const { gameId, login } = message;
@@ -75,6 +76,8 @@ export function createChatStore(store: Store, maxMessages: number) {
         limit: { key: keys.chatSendRate(gameId, login), ...guards.limit },
         version: keys.chatVersion(gameId),
         once: { key: keys.chatSendOnce(gameId, randomUUID()), ttlMs: SEND_ONCE_MS },
+        // Every instance with fans in the room hears it there (feed.ts).
+        publish: { channel: keys.chatFeed(gameId), counter: keys.chatFeedCounter(gameId) },
       });
       if ('id' in result) return result;
       if (result.refused === 'blocked') return { refused: 'muted', until: result.value };

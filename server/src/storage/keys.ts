@@ -16,6 +16,13 @@ export const gameKeys = {
   chatVersion: (gameId: string) => gameKey('chat', gameId, 'version'),
   /** A fan's chat sends in the current window, counted per game so the count shares the game's shard. */
   chatSendRate: (gameId: string, login: string) => gameKey('chat', gameId, `rate:${login}`),
+  /**
+   * The channel a game's chat events travel on to every instance (named like a key: its hash tag puts
+   * it on the game's shard, where the send script publishes to it), and the count of messages published
+   * on it, so an instance can tell it missed one.
+   */
+  chatFeed: (gameId: string) => gameKey('chat', gameId, 'feed'),
+  chatFeedCounter: (gameId: string) => gameKey('chat', gameId, 'feed-count'),
   /** One send's stored id, for a few seconds: the same send resent by the Redis client is not stored twice. */
   chatSendOnce: (gameId: string, sendId: string) => gameKey('chat', gameId, `sent:${sendId}`),
   voicePresence: (gameId: string) => gameKey('voice', gameId, 'participants'),

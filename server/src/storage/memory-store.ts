@@ -1,5 +1,6 @@
 import {
   compareStreamIds,
+  type ChannelListener,
   type GuardedAppend,
   type GuardedAppendResult,
   type GuardedToggle,
@@ -32,6 +33,7 @@ export interface MemoryStoreOptions {
 export class MemoryStore implements Store {
   readonly kind = 'memory';
   private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Map<string, ChannelListener>();
   private readonly now: () => number;
   private sweeper: NodeJS.Timeout | null;
 
@@ -233,6 +235,10 @@ export class MemoryStore implements Store {
       });
     }
     if (once) this.entries.set(once.key, { value: id, expiresAt: this.expiry(once.ttlMs) });
+    if (options.publish) {
+      const published = this.addNow(options.publish.counter, 1, options.ttlMs);
+      this.publishNow(options.publish.channel, `${published} ${id} ${value}`);
+    }
     return { id };
   }
 
@@ -307,6 +313,23 @@ export class MemoryStore implements Store {
     return true;
   }
 
+  async subscribe(channel: string, listener: ChannelListener) {
+    this.listeners.set(channel, listener);
+  }
+
+  async unsubscribe(channel: string) {
+    this.listeners.delete(channel);
+  }
+
+  async publish(channel: string, message: string) {
+    this.publishNow(channel, message);
+  }
+
+  /** Heard after the caller's step, in the order published, as a Redis listener hears it. */
+  private publishNow(channel: string, message: string) {
+    queueMicrotask(() => this.listeners.get(channel)?.message(message));
+  }
+
   async ping() {
     return true;
   }
@@ -315,6 +338,7 @@ export class MemoryStore implements Store {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     this.entries.clear();
+    this.listeners.clear();
   }
 }
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { Cluster } from 'ioredis';
 import type { RedisClient } from './redis-clients';
 import type {
+  ChannelListener,
   GuardedAppend,
   GuardedAppendResult,
   GuardedToggle,
@@ -28,9 +30,10 @@ if ARGV[2] ~= '' then redis.call('pexpire', KEYS[1], ARGV[2]) end
 return n`;
 
 // streamAppendGuarded. KEYS: the stream, then one per guard given, in this order: blockedBy; the
-// spacing's settings and last-append keys; the limit counter; the version; once. ARGV: value,
-// maxLength, ttlMs or '', blockedBy '1' or '', spacing now or '', spacing keepMs, allowed seconds
-// (',5,15,'), limit max or '', window ms, version '1' or '', once ttl ms or ''.
+// spacing's settings and last-append keys; the limit counter; the version; the publish counter and
+// channel; once. ARGV: value, maxLength, ttlMs or '', blockedBy '1' or '', spacing now or '', spacing
+// keepMs, allowed seconds (',5,15,'), limit max or '', window ms, version '1' or '', once ttl ms or '',
+// publish '1' or ''.
 const APPEND_GUARDED = `if ARGV[11] ~= '' then
   local first = redis.call('get', KEYS[#KEYS])
   if first then return {'ok', first} end
@@ -70,6 +73,11 @@ if ARGV[10] == '1' then
   if ARGV[3] ~= '' then redis.call('pexpire', KEYS[k], ARGV[3]) end
 end
 if spacingMs > 0 then redis.call('set', lastKey, ARGV[5], 'PX', ARGV[6]) end
+if ARGV[12] == '1' then
+  local n = redis.call('incr', KEYS[k + 1])
+  if ARGV[3] ~= '' then redis.call('pexpire', KEYS[k + 1], ARGV[3]) end
+  redis.call('spublish', KEYS[k + 2], n .. ' ' .. id .. ' ' .. ARGV[1])
+end
 if ARGV[11] ~= '' then redis.call('set', KEYS[#KEYS], id, 'PX', ARGV[11]) end
 return {'ok', id}`;
 
@@ -178,6 +186,10 @@ const ms = (value: number | undefined) => (value === undefined ? '' : String(Mat
 export class RedisStore implements Store {
   readonly kind = 'redis';
 
+  /** The connection channels are heard on (a subscribed connection takes no other command), once one is. */
+  private subscriber: RedisClient | null = null;
+  private readonly listeners = new Map<string, ChannelListener>();
+
   constructor(private readonly redis: RedisClient) {}
 
   async get(key: string) {
@@ -266,13 +278,15 @@ export class RedisStore implements Store {
     value: string,
     options: GuardedAppend,
   ): Promise<GuardedAppendResult> {
-    const { blockedBy, spacing, limit, version, once } = options;
+    const { blockedBy, spacing, limit, version, once, publish } = options;
+    // A channel is named like a key: with the stream's hash tag it lives on the stream's shard.
     const scriptKeys = [
       key,
       ...(blockedBy ? [blockedBy] : []),
       ...(spacing ? [spacing.settingsKey, spacing.lastKey] : []),
       ...(limit ? [limit.key] : []),
       ...(version ? [version] : []),
+      ...(publish ? [publish.counter, publish.channel] : []),
       ...(once ? [once.key] : []),
     ];
     const answer = (await this.script('appendGuarded', scriptKeys, [
@@ -287,6 +301,7 @@ export class RedisStore implements Store {
       ms(limit?.windowMs),
       version ? '1' : '',
       ms(once?.ttlMs),
+      publish ? '1' : '',
     ])) as [string, string | number | undefined];
     const [outcome, detail] = answer;
     if (outcome === 'ok') return { id: String(detail) };
@@ -363,6 +378,57 @@ export class RedisStore implements Store {
     return (await this.redis.xdel(key, id)) === 1;
   }
 
+  async subscribe(channel: string, listener: ChannelListener) {
+    this.listeners.set(channel, listener);
+    await this.channels().ssubscribe(channel);
+  }
+
+  async unsubscribe(channel: string) {
+    if (!this.listeners.delete(channel)) return;
+    await this.channels().sunsubscribe(channel);
+  }
+
+  async publish(channel: string, message: string) {
+    await this.redis.spublish(channel, message);
+  }
+
+  /**
+   * The subscribed connection, made on first use. It waits out an outage (its commands queue) and
+   * subscribes again by itself when it is back; listeners are then told (`resumed`), after a
+   * subscription of their own so nothing published after the call is missed.
+   */
+  private channels(): RedisClient {
+    if (this.subscriber) return this.subscriber;
+    const subscriber =
+      this.redis instanceof Cluster
+        ? this.redis.duplicate(undefined, { enableOfflineQueue: true })
+        : this.redis.duplicate({
+            enableOfflineQueue: true,
+            maxRetriesPerRequest: null,
+            connectionName: 'tech-touchdown:channels',
+          });
+    subscriber.on('smessage', (channel: string, message: string) =>
+      this.listeners.get(channel)?.message(message),
+    );
+    // Errors are the commands connection's to report: both reach the same Redis.
+    subscriber.on('error', () => {});
+    let ready = subscriber.status === 'ready';
+    subscriber.on('ready', () => {
+      if (!ready) {
+        ready = true;
+        return;
+      }
+      for (const [channel, listener] of this.listeners) {
+        subscriber.ssubscribe(channel).then(
+          () => this.listeners.get(channel) === listener && listener.resumed(),
+          () => {}, // dropped again: the next 'ready' tells it
+        );
+      }
+    });
+    this.subscriber = subscriber;
+    return subscriber;
+  }
+
   async ping() {
     try {
       return (await this.redis.ping()) === 'PONG';
@@ -372,6 +438,8 @@ export class RedisStore implements Store {
   }
 
   async close() {
+    this.listeners.clear();
+    this.subscriber?.disconnect();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

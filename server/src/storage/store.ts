@@ -51,7 +51,8 @@ export interface Store {
    * - `limit`: counts one hit on a fixed-window counter (as increment does); once the count is past
    *   `max` the answer is `{ refused: 'limit' }`.
    * Then it appends, bumps `version` (a counter given the stream's ttl, so a reader that cached the
-   * stream can tell it changed) and marks the author's append for `spacing`. Answers `{ id }`.
+   * stream can tell it changed), marks the author's append for `spacing` and publishes the entry to
+   * `publish` (see AppendPublish). Answers `{ id }`.
    */
   streamAppendGuarded(key: string, value: string, options: GuardedAppend): Promise<GuardedAppendResult>;
   /**
@@ -81,6 +82,17 @@ export interface Store {
   streamAfter(key: string, afterId: string, count: number): Promise<StreamEntry[]>;
   /** Removes one entry; false when it was not there. */
   streamDelete(key: string, id: string): Promise<boolean>;
+  /**
+   * Listens to a channel on every instance (on Redis, sharded pub/sub: the channel lives on the
+   * shard of its hash tag, so a script over keys with that tag can publish to it). One listener per
+   * channel; subscribing again replaces it. Resolves once listening: whatever is published after
+   * that reaches it. What is published while the connection is down is lost: `resumed` says when
+   * listening starts again, so the listener can read what it missed from where it is stored.
+   */
+  subscribe(channel: string, listener: ChannelListener): Promise<void>;
+  unsubscribe(channel: string): Promise<void>;
+  /** Sends a message to the channel's listener on every instance (none hears it when none listens). */
+  publish(channel: string, message: string): Promise<void>;
   /** True when the backing service answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -100,6 +112,24 @@ export interface GuardedAppend {
    * the message twice.
    */
   once?: { key: string; ttlMs: number };
+  publish?: AppendPublish;
+}
+
+/**
+ * Publishes an appended entry in the same step, so listeners hear entries in the order they were
+ * stored: `channel` gets `<n> <id> <value>`, where n counts the channel's publications (kept in
+ * `counter`, with the stream's ttl). A listener that hears n + 2 after n knows it missed one.
+ */
+export interface AppendPublish {
+  channel: string;
+  counter: string;
+}
+
+/** A channel's listener (Store.subscribe). */
+export interface ChannelListener {
+  message(message: string): void;
+  /** Listening again after the connection dropped: what was published meanwhile was not heard. */
+  resumed(): void;
 }
 
 /**

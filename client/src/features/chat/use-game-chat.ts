@@ -179,11 +179,10 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     const onLogged = (entry: ChatModerationEntry) => {
       if (entry.gameId === gameId && !cancelled) dispatch({ type: 'moderation-logged', entry });
     };
-    // After a reconnect the room is rejoined; a recovered connection already replayed what was
-    // missed, otherwise the stored history fills the gap.
+    // After a reconnect the room is rejoined and the stored history fills the gap. A recovered
+    // connection too: the server replays only what went through the Socket.IO adapter, and new
+    // messages reach each server on the game's own feed.
     const onReconnect = () => {
-      const recovered = (socket as unknown as { recovered?: boolean }).recovered;
-      if (recovered) return;
       const after = newestServerId(messagesRef.current);
       void request('chat:join', { gameId })
         .then(async (page) => {

@@ -1,0 +1,150 @@
+import type { Logger } from 'pino';
+import type { ChatMessage } from '@shared/schemas/chat';
+import type { AppServer } from '../realtime';
+import { gameRoom, isGameRoom } from '../realtime/rooms';
+import { keys } from '../storage/keys';
+import { compareStreamIds, type Store } from '../storage/store';
+import type { ChatStore, StoredMessage } from './store';
+
+/** How many missed messages one catch-up reads at most (the history keeps about this many). */
+const CATCH_UP_MAX = 500;
+
+/**
+ * How a game's new messages reach its sockets on every instance. The send script publishes each
+ * stored message to the game's channel in the same step (AppendPublish), so a message costs one
+ * round trip to Redis and one delivery per instance, where a broadcast through the Socket.IO adapter
+ * would cost two more (its own append and the read of it). Each instance listens to the channels of
+ * the games its sockets are in, from the first socket's join to the last one's leave, and emits what
+ * it hears to its own sockets of that room.
+ *
+ * Pub/sub delivers at most once: a message published while an instance's connection is down never
+ * reaches it. The history is where messages are kept, so an instance that notices a miss (the
+ * connection came back, or the count published with each message skipped one) reads what it
+ * missed from the history and delivers that first, in order. Clients that were away catch up the same
+ * way themselves (chat:sync), since connection state recovery only replays what the adapter carried.
+ */
+export function createChatFeed(deps: { store: Store; history: ChatStore; io: AppServer; logger: Logger }) {
+  const { store, history, io, logger } = deps;
+  const { toMessages } = history;
+
+  interface Followed {
+    listening: Promise<void>;
+    /** The newest message delivered here, and the count it was published with (when heard live). */
+    lastId: string | null;
+    lastCount: number | null;
+    /** While missed messages are read, what is heard waits here (it is newer than all of them). */
+    held: Array<{ count: number; id: string; value: string }> | null;
+  }
+  const followed = new Map<string, Followed>();
+
+  function deliver(gameId: string, game: Followed, message: ChatMessage): void {
+    if (game.lastId !== null && compareStreamIds(message.id, game.lastId) <= 0) return;
+    game.lastId = message.id;
+    io.local.to(gameRoom(gameId)).emit('chat:message-created', message);
+  }
+
+  function heard(gameId: string, game: Followed, raw: string): void {
+    const [count, id, value] = splitPublished(raw);
+    if (count === null) return;
+    if (game.held) {
+      game.held.push({ count, id, value });
+      return;
+    }
+    if (game.lastCount !== null && count <= game.lastCount) return; // heard again
+    const missed = game.lastCount !== null && count > game.lastCount + 1;
+    game.lastCount = count;
+    if (missed) {
+      catchUp(gameId, game, [{ count, id, value }]);
+      return;
+    }
+    const message = toMessage(id, value);
+    if (message) deliver(gameId, game, message);
+  }
+
+  /** Reads the messages stored after the last one delivered here, then delivers those heard meanwhile. */
+  function catchUp(gameId: string, game: Followed, held: NonNullable<Followed['held']> = []): void {
+    if (game.held) {
+      game.held.push(...held);
+      return;
+    }
+    const after = game.lastId;
+    game.held = held;
+    const read =
+      after === null ? Promise.resolve([]) : history.after(gameId, after, CATCH_UP_MAX).then(toMessages);
+    read
+      .catch((error: unknown) => {
+        // Still down: the clients catch up by themselves when they notice (chat:sync).
+        logger.warn({ err: error, gameId }, 'chat feed: reading missed messages failed');
+        return [];
+      })
+      .then((missed) => {
+        const waiting = game.held ?? [];
+        game.held = null;
+        if (followed.get(gameId) !== game) return;
+        for (const message of missed) deliver(gameId, game, message);
+        for (const { count, id, value } of waiting) {
+          game.lastCount = Math.max(game.lastCount ?? 0, count);
+          const message = toMessage(id, value);
+          if (message) deliver(gameId, game, message);
+        }
+      });
+  }
+
+  function follow(gameId: string): Promise<void> {
+    const known = followed.get(gameId);
+    if (known) return known.listening;
+    const game: Followed = { listening: Promise.resolve(), lastId: null, lastCount: null, held: null };
+    game.listening = store.subscribe(keys.chatFeed(gameId), {
+      message: (raw) => heard(gameId, game, raw),
+      resumed: () => catchUp(gameId, game),
+    });
+    // A failed subscription is tried again by the next join.
+    game.listening.catch(() => followed.get(gameId) === game && followed.delete(gameId));
+    followed.set(gameId, game);
+    return game.listening;
+  }
+
+  function unfollow(gameId: string): void {
+    if (!followed.delete(gameId)) return;
+    store.unsubscribe(keys.chatFeed(gameId)).catch(() => {});
+  }
+
+  // The room's first socket here starts listening and the last one's leave stops it.
+  const adapter = io.of('/').adapter;
+  adapter.on('create-room', (room: string) => {
+    if (isGameRoom(room)) follow(gameIdOf(room)).catch(() => {});
+  });
+  adapter.on('delete-room', (room: string) => {
+    if (isGameRoom(room)) unfollow(gameIdOf(room));
+  });
+
+  return {
+    /**
+     * Resolves once this instance hears the game's messages. A join waits for it before reading its
+     * page: every message stored after that page then reaches the joiner.
+     */
+    listening: (gameId: string) => follow(gameId),
+  };
+}
+
+export type ChatFeed = ReturnType<typeof createChatFeed>;
+
+const gameIdOf = (room: string) => room.slice(gameRoom('').length);
+
+/** `<count> <id> <value>` as the send script publishes it; count null when it is not that shape. */
+function splitPublished(raw: string): [number | null, string, string] {
+  const first = raw.indexOf(' ');
+  const second = raw.indexOf(' ', first + 1);
+  const count = Number(raw.slice(0, first));
+  if (first <= 0 || second <= first || !Number.isSafeInteger(count)) return [null, '', ''];
+  return [count, raw.slice(first + 1, second), raw.slice(second + 1)];
+}
+
+/** A published message: what this server stored a moment ago, so it is read without a schema pass. */
+function toMessage(id: string, value: string): ChatMessage | null {
+  try {
+    return { ...(JSON.parse(value) as StoredMessage), id };
+  } catch {
+    return null;
+  }
+}
