@@ -385,7 +385,14 @@ export class RedisStore implements Store {
 
   async unsubscribe(channel: string) {
     if (!this.listeners.delete(channel)) return;
-    await this.channels().sunsubscribe(channel);
+    const subscriber = this.channels();
+    if (this.listeners.size > 0) {
+      await subscriber.sunsubscribe(channel);
+      return;
+    }
+    // Nothing left to hear: the connection goes (a later subscribe opens one again).
+    this.subscriber = null;
+    subscriber.disconnect();
   }
 
   async publish(channel: string, message: string) {
@@ -393,7 +400,8 @@ export class RedisStore implements Store {
   }
 
   /**
-   * The subscribed connection, made on first use. It waits out an outage (its commands queue) and
+   * The subscribed connection, made on first use and closed when the last channel is left. It waits
+   * out an outage (its commands queue) and
    * subscribes again by itself when it is back; listeners are then told (`resumed`), after a
    * subscription of their own so nothing published after the call is missed.
    */
@@ -401,7 +409,8 @@ export class RedisStore implements Store {
     if (this.subscriber) return this.subscriber;
     const subscriber =
       this.redis instanceof Cluster
-        ? this.redis.duplicate(undefined, { enableOfflineQueue: true })
+        ? // Sharded pub/sub on a cluster needs a listening connection to each shard.
+          this.redis.duplicate(undefined, { enableOfflineQueue: true, shardedSubscribers: true })
         : this.redis.duplicate({
             enableOfflineQueue: true,
             maxRetriesPerRequest: null,

@@ -181,6 +181,42 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
     expect(await store.get(`${tag}:sent:2`)).toBeNull();
   });
 
+  it('publishes each guarded append to every instance listening, in the order stored, counted', async () => {
+    // The channels carry the stream's hash tag: on a cluster the script publishes on its own shard.
+    const tag = `${ns}{feed}`;
+    const listening = elsewhere(store);
+    const heard: string[] = [];
+    const listener = { message: (message: string) => heard.push(message), resumed: () => {} };
+    await listening.subscribe(`${tag}:feed`, listener);
+    await listening.subscribe(`${tag}:other`, listener);
+    const options = {
+      maxLength: 100,
+      ttlMs: 60_000,
+      limit: { key: `${tag}:rate`, max: 2, windowMs: 60_000 },
+      publish: { channel: `${tag}:feed`, counter: `${tag}:count` },
+    };
+    const first = idOf(await store.streamAppendGuarded(`${tag}:stream`, '{"text":"kick-off"}', options));
+    const second = idOf(await store.streamAppendGuarded(`${tag}:stream`, 'a b c', options));
+    // A refused append publishes nothing and counts nothing.
+    expect(await store.streamAppendGuarded(`${tag}:stream`, 'refused', options)).toEqual({
+      refused: 'limit',
+    });
+    await store.publish(`${tag}:other`, 'after them');
+    await expect
+      .poll(() => heard, { interval: 10, timeout: 2000 })
+      .toEqual([`1 ${first} {"text":"kick-off"}`, `2 ${second} a b c`, 'after them']);
+    expect(await store.get(`${tag}:count`)).toBe('2');
+
+    // Left: nothing more reaches it, while the channel still listened to does.
+    await listening.unsubscribe(`${tag}:feed`);
+    idOf(await store.streamAppendGuarded(`${tag}:stream`, 'unheard', { ...options, limit: undefined }));
+    await store.publish(`${tag}:other`, 'still heard');
+    await expect.poll(() => heard.at(-1), { interval: 10, timeout: 2000 }).toBe('still heard');
+    expect(heard).toHaveLength(4);
+    expect(await store.get(`${tag}:count`)).toBe('3');
+    await listening.unsubscribe(`${tag}:other`);
+  });
+
   it('starts the limit window of a guarded append anew once it ends', async () => {
     const limit = { key: `${ns}{g}:rate`, max: 1, windowMs: 40 };
     expect(await store.streamAppendGuarded(`${ns}{g}:stream`, 'a', { maxLength: 10, limit })).toHaveProperty(

@@ -1,0 +1,147 @@
+/**
+ * New chat messages travel to every instance on the game's feed: the send script publishes each one
+ * (Redis sharded pub/sub), and each instance listens to the games its fans are in. Pub/sub delivers at
+ * most once, so an instance that misses a message (its connection dropped, or the count published
+ * with each message skipped one) reads it from the history: a fan never loses one and never gets one
+ * twice. Two instances on the run's Redis, real clients.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@shared/schemas/chat';
+import { keys } from '@server/storage/keys';
+import { RedisStore } from '@server/storage/redis-store';
+import { signedInSocket, type TestSocket } from '../helpers/sign-in';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { emit } from '../helpers/emit';
+import { startRedisServer } from '../helpers/redis-server';
+
+const redis = new Redis(process.env.TEST_REDIS_URL!);
+let apps: TestApp[] = [];
+let sockets: TestSocket[] = [];
+afterEach(async () => {
+  for (const socket of sockets) socket.close();
+  await Promise.all(apps.map((app) => app.close()));
+  apps = [];
+  sockets = [];
+});
+afterAll(() => redis.quit());
+
+const SESSION_SECRET = 'a-test-session-secret-shared-by-instances';
+const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
+const newGame = () => `game-${randomUUID().slice(0, 8)}`;
+
+async function start() {
+  const app = await startTestApp({ env: { SESSION_SECRET } });
+  apps.push(app);
+  return app;
+}
+
+async function fanIn(app: TestApp, name: string, gameId: string) {
+  const { socket } = await signedInSocket(app, unique(name));
+  sockets.push(socket);
+  const heard: ChatMessage[] = [];
+  socket.on('chat:message-created', (message: ChatMessage) => heard.push(message));
+  expect((await emit(socket, 'chat:join', { gameId })).ok).toBe(true);
+  return { socket, heard };
+}
+
+async function send(socket: TestSocket, gameId: string, message: string): Promise<ChatMessage> {
+  const answer = await emit(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' });
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.data;
+}
+
+/** How many connections listen to a game's feed (one per instance with fans in the game). */
+const listeners = async (gameId: string) => {
+  const [, count] = (await redis.call('PUBSUB', 'SHARDNUMSUB', keys.chatFeed(gameId))) as [string, number];
+  return Number(count);
+};
+
+describe('the game feed', () => {
+  it("brings a message sent on one instance to a fan on the other, once, and each instance's own", async () => {
+    const [one, two] = [await start(), await start()];
+    const gameId = newGame();
+    const alice = await fanIn(one, 'alice', gameId);
+    const bob = await fanIn(two, 'bob', gameId);
+    expect(await listeners(gameId)).toBe(2);
+    const sent = [await send(alice.socket, gameId, 'one'), await send(bob.socket, gameId, 'two')];
+    for (const fan of [alice, bob]) {
+      await expect.poll(() => fan.heard, { interval: 10, timeout: 3000 }).toEqual(sent);
+    }
+  });
+
+  it('listens to a game while its fans are in it, and again when one comes back', async () => {
+    const app = await start();
+    const gameId = newGame();
+    const alice = await fanIn(app, 'alice', gameId);
+    expect(await listeners(gameId)).toBe(1);
+    expect((await emit(alice.socket, 'chat:leave', { gameId })).ok).toBe(true);
+    await expect.poll(() => listeners(gameId), { interval: 10, timeout: 3000 }).toBe(0);
+
+    expect((await emit(alice.socket, 'chat:join', { gameId })).ok).toBe(true);
+    expect(await listeners(gameId)).toBe(1);
+    const sent = await send(alice.socket, gameId, 'back again');
+    await expect.poll(() => alice.heard, { interval: 10, timeout: 3000 }).toEqual([sent]);
+  });
+
+  it('reads a message it did not hear from the history, and gives fans every message in order once', async () => {
+    const [one, two] = [await start(), await start()];
+    const gameId = newGame();
+    const alice = await fanIn(one, 'alice', gameId);
+    const bob = await fanIn(two, 'bob', gameId);
+    const first = await send(alice.socket, gameId, 'first');
+    await expect.poll(() => bob.heard, { interval: 10, timeout: 3000 }).toEqual([first]);
+
+    // A message stored and counted whose publication no instance heard (as when the connection
+    // dropped at that moment): in the history, not on the feed.
+    const lost: Partial<ChatMessage> = { ...first, message: 'lost on the way' };
+    delete lost.id;
+    const lostId = await redis.xadd(keys.chatHistory(gameId), '*', 'v', JSON.stringify(lost));
+    await redis.incr(keys.chatFeedCounter(gameId));
+
+    // The next one is heard with a count one too far: both instances read what they missed first.
+    const third = await send(bob.socket, gameId, 'third');
+    const expected = [first, { ...lost, id: lostId }, third];
+    for (const fan of [alice, bob]) {
+      await expect.poll(() => fan.heard, { interval: 10, timeout: 3000 }).toEqual(expected);
+    }
+    // Heard again (a resend after a reconnect), it is not delivered twice.
+    await redis.spublish(
+      keys.chatFeed(gameId),
+      `3 ${third.id} ${JSON.stringify({ ...third, id: undefined })}`,
+    );
+    const fourth = await send(alice.socket, gameId, 'fourth');
+    for (const fan of [alice, bob]) {
+      await expect.poll(() => fan.heard.at(-1), { interval: 10, timeout: 3000 }).toEqual(fourth);
+      expect(fan.heard).toEqual([...expected, fourth]);
+    }
+  });
+});
+
+describe('listening on Redis', () => {
+  it('tells a listener when its connection came back, and hears what is published after', async () => {
+    // A Redis of its own: the test drops every listening connection on it.
+    const server = await startRedisServer();
+    const publisher = new Redis(server.url);
+    const store = new RedisStore(new Redis(server.url));
+    try {
+      const channel = `tt:test:{${randomUUID()}}:feed`;
+      const heard: string[] = [];
+      let resumed = 0;
+      await store.subscribe(channel, { message: (message) => heard.push(message), resumed: () => resumed++ });
+      await publisher.spublish(channel, 'before');
+      await expect.poll(() => heard, { interval: 10, timeout: 3000 }).toEqual(['before']);
+
+      // Redis drops the listening connection: the store connects again, listens again, and says so.
+      expect(await publisher.client('KILL', 'TYPE', 'pubsub')).toBe(1);
+      await expect.poll(() => resumed, { interval: 10, timeout: 5000 }).toBe(1);
+      await publisher.spublish(channel, 'after');
+      await expect.poll(() => heard, { interval: 10, timeout: 3000 }).toEqual(['before', 'after']);
+    } finally {
+      publisher.disconnect();
+      await store.close();
+      await server.stop();
+    }
+  });
+});
