@@ -80,15 +80,12 @@ describe('signing out', () => {
     const socket = await open(app, cookie);
     const gameId = newGame();
     await emit(socket, 'chat:join', { gameId });
-    // A broadcast received gives the client a point to recover from.
     const brb = await send(socket, gameId, 'brb');
     expect(brb.ok).toBe(true);
-    // Recovery resumes from the last push the Socket.IO adapter carried: a reaction is one.
-    const pushed = new Promise((resolve) => socket.once('chat:reactions-changed', resolve));
+    // Recovery resumes from the last push the Socket.IO adapter carried: the seen position is one.
+    const pushed = new Promise((resolve) => socket.once('chat:unread-changed', resolve));
     const messageId = brb.ok ? brb.data.id : '';
-    expect((await emit(socket, 'chat:react', { gameId, messageId, emoji: '👍', reacted: true })).ok).toBe(
-      true,
-    );
+    expect((await emit(socket, 'chat:seen', { gameId, messageId })).ok).toBe(true);
     await pushed;
 
     // The connection drops without a goodbye: the server keeps its state for a recovery.
@@ -117,12 +114,10 @@ describe('signing out', () => {
     await emit(socket, 'chat:join', { gameId });
     const brb = await send(socket, gameId, 'brb');
     expect(brb.ok).toBe(true);
-    // Recovery resumes from the last push the Socket.IO adapter carried: a reaction is one.
-    const pushed = new Promise((resolve) => socket.once('chat:reactions-changed', resolve));
+    // Recovery resumes from the last push the Socket.IO adapter carried: the seen position is one.
+    const pushed = new Promise((resolve) => socket.once('chat:unread-changed', resolve));
     const messageId = brb.ok ? brb.data.id : '';
-    expect((await emit(socket, 'chat:react', { gameId, messageId, emoji: '👍', reacted: true })).ok).toBe(
-      true,
-    );
+    expect((await emit(socket, 'chat:seen', { gameId, messageId })).ok).toBe(true);
     await pushed;
 
     const dropped = new Promise<string>((resolve) =>

@@ -1,19 +1,21 @@
 import type { Logger } from 'pino';
-import type { ChatMessage } from '@shared/schemas/chat';
+import type { ChatMessage, ChatReactionEmoji, ChatReactionsChanged } from '@shared/schemas/chat';
 import type { AppServer } from '../realtime';
 import { gameRoom, isGameRoom } from '../realtime/rooms';
 import { keys } from '../storage/keys';
-import { compareStreamIds, type Store } from '../storage/store';
+import { compareStreamIds, type Store, type TogglePublication } from '../storage/store';
+import { reactionsOfGroups } from './room-store';
 import type { ChatStore, StoredMessage } from './store';
 
 /** How many missed messages one catch-up reads at most (the history keeps about this many). */
 const CATCH_UP_MAX = 500;
 
 /**
- * How a game's new messages reach its sockets on every instance. The send script publishes each
- * stored message to the game's channel in the same step (AppendPublish), so a message costs one
- * round trip to Redis and one delivery per instance, where a broadcast through the Socket.IO adapter
- * would cost two more (its own append and the read of it). Each instance listens to the channels of
+ * How a game's new messages and reaction changes reach its sockets on every instance. The send
+ * script publishes each stored message to the game's channel in the same step (AppendPublish), and
+ * the reaction toggle each change (GuardedToggle.publish), so one costs one round trip to Redis and
+ * one delivery per instance, where a broadcast through the Socket.IO adapter would cost two more (its
+ * own append and the read of it), and both arrive everywhere in the order they were stored. Each instance listens to the channels of
  * the games its sockets are in, from the first socket's join to the last one's leave, and emits what
  * it hears to its own sockets of that room.
  *
@@ -33,7 +35,7 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
     lastId: string | null;
     lastCount: number | null;
     /** While missed messages are read, what is heard waits here (it is newer than all of them). */
-    held: Array<{ count: number; id: string; value: string }> | null;
+    held: string[] | null;
   }
   const followed = new Map<string, Followed>();
 
@@ -43,26 +45,34 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
     io.local.to(gameRoom(gameId)).emit('chat:message-created', message);
   }
 
-  function heard(gameId: string, game: Followed, raw: string): void {
+  /** What the send and the reaction toggle publish: a counted message, or a toggle's JSON. */
+  function heard(gameId: string, game: Followed, raw: string, afterCatchUp = false): void {
+    if (game.held && !afterCatchUp) {
+      game.held.push(raw);
+      return;
+    }
+    if (raw.startsWith('{')) {
+      const changed = reactionsChanged(gameId, raw);
+      if (changed) io.local.to(gameRoom(gameId)).emit('chat:reactions-changed', changed);
+      return;
+    }
     const [count, id, value] = splitPublished(raw);
     if (count === null) return;
-    if (game.held) {
-      game.held.push({ count, id, value });
-      return;
+    if (!afterCatchUp) {
+      if (game.lastCount !== null && count <= game.lastCount) return; // heard again
+      if (game.lastCount !== null && count > game.lastCount + 1) {
+        game.lastCount = count;
+        catchUp(gameId, game, [raw]);
+        return;
+      }
     }
-    if (game.lastCount !== null && count <= game.lastCount) return; // heard again
-    const missed = game.lastCount !== null && count > game.lastCount + 1;
-    game.lastCount = count;
-    if (missed) {
-      catchUp(gameId, game, [{ count, id, value }]);
-      return;
-    }
+    game.lastCount = Math.max(game.lastCount ?? 0, count);
     const message = toMessage(id, value);
     if (message) deliver(gameId, game, message);
   }
 
   /** Reads the messages stored after the last one delivered here, then delivers those heard meanwhile. */
-  function catchUp(gameId: string, game: Followed, held: NonNullable<Followed['held']> = []): void {
+  function catchUp(gameId: string, game: Followed, held: string[] = []): void {
     if (game.held) {
       game.held.push(...held);
       return;
@@ -82,11 +92,7 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
         game.held = null;
         if (followed.get(gameId) !== game) return;
         for (const message of missed) deliver(gameId, game, message);
-        for (const { count, id, value } of waiting) {
-          game.lastCount = Math.max(game.lastCount ?? 0, count);
-          const message = toMessage(id, value);
-          if (message) deliver(gameId, game, message);
-        }
+        for (const raw of waiting) heard(gameId, game, raw, true);
       });
   }
 
@@ -144,6 +150,24 @@ function splitPublished(raw: string): [number | null, string, string] {
 function toMessage(id: string, value: string): ChatMessage | null {
   try {
     return { ...(JSON.parse(value) as StoredMessage), id };
+  } catch {
+    return null;
+  }
+}
+
+/** A reaction toggle's publication as the room receives it; null when it is not that shape. */
+function reactionsChanged(gameId: string, raw: string): ChatReactionsChanged | null {
+  try {
+    const toggle = JSON.parse(raw) as TogglePublication;
+    if (typeof toggle.field !== 'string' || typeof toggle.groups !== 'object') return null;
+    // Redis's JSON writes an empty list as an object: a group always names someone, so none is empty.
+    return {
+      gameId,
+      messageId: toggle.field,
+      reactions: reactionsOfGroups(toggle.groups),
+      version: toggle.version,
+      change: { login: toggle.member, emoji: toggle.group as ChatReactionEmoji, reacted: toggle.on },
+    };
   } catch {
     return null;
   }

@@ -3,7 +3,6 @@ import { errors } from '../errors';
 import { fromStore } from '../storage/from-store';
 import { isStreamId } from '../storage/store';
 import { reactorsOf, shownReaction, type ReactionsRead } from './reactors';
-import type { ChatRoomBroadcaster } from './room-broadcaster';
 import type { ChatRoomStore } from './room-store';
 import { CHAT_HISTORY_MAX, type ChatIdentity } from './service';
 
@@ -15,7 +14,6 @@ const PRUNE_ABOVE_MESSAGES = 2 * CHAT_HISTORY_MAX;
 
 export interface ChatReactionsDeps {
   rooms: ChatRoomStore;
-  broadcaster: Pick<ChatRoomBroadcaster, 'reactionsChanged'>;
   /** The chat's sending limit: reactions have a budget of the same size of their own, per game. */
   rateLimit: { limit: number; windowMs: number };
 }
@@ -23,15 +21,16 @@ export interface ChatReactionsDeps {
 /**
  * The six reactions on a game's messages. A login has each reaction at most once per message. A
  * toggle is one store step (time-out, message, limit, change and the room's chat version, so every
- * instance's cached page is read again), as cheap as a send; the message's reactions then go to
- * everyone in the room with that version, so a client keeps the newest when two cross on the way.
+ * instance's cached page is read again), as cheap as a send, which publishes the message's reactions
+ * with that version to the game's feed (feed.ts) for everyone in the room, so a client keeps the
+ * newest when two cross on the way.
  * What leaves the server names only the first CHAT_REACTION_LOGINS_SHOWN fans of a reaction and
  * counts the rest: in a busy room a popular message has thousands, and each change goes to everyone.
  * Pages carry reactions through `attach`, read after the room's version the page says: a client
  * that already holds a message's reactions from a push of a higher version keeps those.
  */
 export function createChatReactions(deps: ChatReactionsDeps) {
-  const { rooms, broadcaster } = deps;
+  const { rooms } = deps;
   const limit = { max: deps.rateLimit.limit, windowMs: deps.rateLimit.windowMs };
 
   /** Reactions of messages the history no longer keeps are dropped (they would only be read). */
@@ -53,6 +52,7 @@ export function createChatReactions(deps: ChatReactionsDeps) {
         if (outcome.refused === 'missing') throw errors.notFound('That message no longer exists.');
         throw errors.rateLimited('You are reacting too fast. Please slow down.');
       }
+      // The room hears it from the game's feed (the toggle published it); this is the asker's answer.
       const changed: ChatReactionsChanged = {
         gameId,
         messageId,
@@ -60,7 +60,6 @@ export function createChatReactions(deps: ChatReactionsDeps) {
         version: outcome.version,
         change: { login: identity.login, emoji, reacted },
       };
-      broadcaster.reactionsChanged(changed);
       if (outcome.messages > PRUNE_ABOVE_MESSAGES) await pruneTrimmed(gameId);
       return changed;
     },

@@ -1,7 +1,6 @@
 import type {
   ChatModerationEntry,
   ChatMuted,
-  ChatReactionsChanged,
   ChatRoomState,
   ChatUnread,
   ChatUnreadArrived,
@@ -9,9 +8,11 @@ import type {
 import type { AppServer } from '../realtime';
 import { gameRoom, moderationRoom, unreadRoom, userRoom } from '../realtime/rooms';
 
-/** What a game's room features push, and to whom, on every instance (through the adapter). */
+/**
+ * What a game's room features push, and to whom, on every instance (through the adapter). Reaction
+ * changes travel on the game's feed instead, published by the toggle itself (feed.ts).
+ */
 export interface ChatRoomBroadcaster {
-  reactionsChanged(changed: ChatReactionsChanged): void;
   roomChanged(room: ChatRoomState): void;
   /** To every socket of the muted login. */
   muted(muted: ChatMuted): void;
@@ -25,7 +26,6 @@ export interface ChatRoomBroadcaster {
 
 export function createChatRoomBroadcaster(io: AppServer): ChatRoomBroadcaster {
   return {
-    reactionsChanged: (changed) => io.to(gameRoom(changed.gameId)).emit('chat:reactions-changed', changed),
     roomChanged: (room) => io.to(gameRoom(room.gameId)).emit('chat:room-changed', room),
     muted: (muted) => io.to(userRoom(muted.login)).emit('chat:muted', muted),
     unreadChanged: (login, unread) => io.to(userRoom(login)).emit('chat:unread-changed', unread),

@@ -8,7 +8,7 @@ import {
   CHAT_SLOW_MODE_SECONDS,
 } from '@shared/schemas/chat';
 import { CHAT_HISTORY_TTL_MS, keys } from '../storage/keys';
-import { compareStreamIds, type StreamEntry, type Store } from '../storage/store';
+import { compareStreamIds, type StreamEntry, type Store, type ToggledGroup } from '../storage/store';
 import type { GivenReactions } from './reactors';
 
 /**
@@ -153,13 +153,15 @@ export function createChatRoomStore(store: Store) {
         blockedBy: keys.chatMuted(gameId, lower(login)),
         limit: { key: keys.chatReactRate(gameId, login), ...limit },
         shown: CHAT_REACTION_LOGINS_SHOWN,
+        // Every instance with fans in the room hears the change there (feed.ts).
+        publish: keys.chatFeed(gameId),
       });
       if ('groups' in result) {
-        const reactions = CHAT_REACTION_EMOJIS.flatMap((emoji) => {
-          const group = result.groups[emoji];
-          return group ? [{ emoji, count: group.count, logins: group.members }] : [];
-        });
-        return { reactions, version: result.version, messages: result.fields };
+        return {
+          reactions: reactionsOfGroups(result.groups),
+          version: result.version,
+          messages: result.fields,
+        };
       }
       if (result.refused === 'blocked') return { refused: 'muted', until: result.value };
       if (result.refused === 'missing') return { refused: 'missing' };
@@ -217,3 +219,10 @@ export function createChatRoomStore(store: Store) {
 }
 
 export type ChatRoomStore = ReturnType<typeof createChatRoomStore>;
+
+/** A message's reactions as a toggle answers them (emoji → count and first logins), in catalogue order. */
+export const reactionsOfGroups = (groups: Record<string, ToggledGroup>): ChatReaction[] =>
+  CHAT_REACTION_EMOJIS.flatMap((emoji) => {
+    const group = groups[emoji];
+    return group ? [{ emoji, count: group.count, logins: group.members }] : [];
+  });

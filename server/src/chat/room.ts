@@ -50,7 +50,6 @@ export function createChatRoom(deps: ChatRoomDeps) {
   });
   const reactions = createChatReactions({
     rooms,
-    broadcaster,
     rateLimit: { limit: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
   });
 

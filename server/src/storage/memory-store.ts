@@ -7,6 +7,7 @@ import {
   type GuardedToggleResult,
   type StreamEntry,
   type Store,
+  type TogglePublication,
   type VersionedHashUpdate,
   type VersionedHashUpdateResult,
 } from './store';
@@ -274,7 +275,20 @@ export class MemoryStore implements Store {
       else target.set(field, JSON.stringify(groups));
       if (target.size === 0) this.entries.delete(key);
       else this.entries.set(key, { value: target, expiresAt: this.expiry(options.ttlMs) });
-      return answer(this.addNow(options.version, 1, options.ttlMs), target.size);
+      const changed = answer(this.addNow(options.version, 1, options.ttlMs), target.size);
+      if (options.publish && 'groups' in changed) {
+        const { version, groups: shownGroups } = changed;
+        const publication: TogglePublication = {
+          field,
+          group,
+          member,
+          on: options.on,
+          version,
+          groups: shownGroups,
+        };
+        this.publishNow(options.publish, JSON.stringify(publication));
+      }
+      return changed;
     }
     return answer(Number(this.getNow(options.version) ?? 0), hash?.size ?? 0);
   }

@@ -82,8 +82,9 @@ if ARGV[11] ~= '' then redis.call('set', KEYS[#KEYS], id, 'PX', ARGV[11]) end
 return {'ok', id}`;
 
 // hashToggleGuarded. KEYS: the hash, the required stream, the version, then blockedBy (when ARGV[6]
-// is '1') and the limit counter (when ARGV[7] is set). ARGV: field, group, member, on '1' or '',
-// ttlMs, blockedBy '1' or '', limit max or '', window ms, the required entry's id, shown or ''.
+// is '1'), the limit counter (when ARGV[7] is set) and the channel (when ARGV[11] is '1'). ARGV:
+// field, group, member, on '1' or '', ttlMs, blockedBy '1' or '', limit max or '', window ms, the
+// required entry's id, shown or '', publish '1' or ''.
 // Answers 'ok', the version, the hash's size, then per group: its name, size, how many members
 // follow (the first shown) and those members; a long list never travels back whole.
 const TOGGLE_GUARDED = `local k = 3
@@ -121,6 +122,18 @@ if (ARGV[4] == '1') == (at == nil) then
   redis.call('pexpire', KEYS[1], ARGV[5])
   version = redis.call('incr', KEYS[3])
   redis.call('pexpire', KEYS[3], ARGV[5])
+  if ARGV[11] == '1' then
+    local shownGroups = {}
+    for group, list in pairs(groups) do
+      if type(list) == 'table' and #list > 0 then
+        local first = {}
+        for i = 1, (ARGV[10] ~= '' and math.min(#list, tonumber(ARGV[10])) or #list) do first[i] = list[i] end
+        shownGroups[group] = {count = #list, members = first}
+      end
+    end
+    redis.call('spublish', KEYS[#KEYS], cjson.encode({field = ARGV[1], group = ARGV[2], member = ARGV[3],
+      on = ARGV[4] == '1', version = version, groups = shownGroups}))
+  end
 else
   version = tonumber(redis.call('get', KEYS[3]) or '0')
 end
@@ -318,6 +331,7 @@ export class RedisStore implements Store {
       options.version,
       ...(blockedBy ? [blockedBy] : []),
       ...(limit ? [limit.key] : []),
+      ...(options.publish ? [options.publish] : []),
     ];
     const answer = (await this.script('toggleGuarded', scriptKeys, [
       options.field,
@@ -330,6 +344,7 @@ export class RedisStore implements Store {
       ms(limit?.windowMs),
       options.requires.id,
       options.shown === undefined ? '' : String(Math.max(0, Math.floor(options.shown))),
+      options.publish ? '1' : '',
     ])) as Array<string | number>;
     const [outcome, detail] = answer;
     if (outcome === 'ok') return toggled(answer);

@@ -357,6 +357,65 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
     });
   });
 
+  it('publishes a toggle that changed the field, with its groups as answered, and no other', async () => {
+    const tag = `${ns}{toggled}`;
+    const listening = elsewhere(store);
+    const heard: unknown[] = [];
+    await listening.subscribe(`${tag}:feed`, {
+      message: (message) => heard.push(JSON.parse(message)),
+      resumed: () => {},
+    });
+    const entry = idOf(await store.streamAppendGuarded(`${tag}:stream`, 'message', { maxLength: 10 }));
+    const toggle = (member: string, on: boolean) =>
+      store.hashToggleGuarded({
+        key: `${tag}:hash`,
+        field: entry,
+        group: '🔥',
+        member,
+        on,
+        ttlMs: 60_000,
+        version: `${tag}:version`,
+        requires: { stream: `${tag}:stream`, id: entry },
+        shown: 1,
+        publish: `${tag}:feed`,
+      });
+    await toggle('ann', true);
+    await toggle('bob', true);
+    await toggle('bob', true); // no change: nothing published
+    await toggle('ann', false);
+    await store.publish(`${tag}:feed`, '{"after":"them"}');
+    await expect
+      .poll(() => heard, { interval: 10, timeout: 2000 })
+      .toEqual([
+        {
+          field: entry,
+          group: '🔥',
+          member: 'ann',
+          on: true,
+          version: 1,
+          groups: { '🔥': { count: 1, members: ['ann'] } },
+        },
+        {
+          field: entry,
+          group: '🔥',
+          member: 'bob',
+          on: true,
+          version: 2,
+          groups: { '🔥': { count: 2, members: ['ann'] } },
+        },
+        {
+          field: entry,
+          group: '🔥',
+          member: 'ann',
+          on: false,
+          version: 3,
+          groups: { '🔥': { count: 1, members: ['bob'] } },
+        },
+        { after: 'them' },
+      ]);
+    await listening.unsubscribe(`${tag}:feed`);
+  });
+
   it('updates a hash and bumps a version in one step, the version seeded once and only rising', async () => {
     // One hash tag for both keys: on a Redis Cluster they must live on one shard.
     const tag = `${ns}{versioned}`;

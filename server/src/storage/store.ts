@@ -165,6 +165,21 @@ export interface GuardedToggle {
   limit?: { key: string; max: number; windowMs: number };
   /** How many members of each group the answer names (the first ones); all when absent. */
   shown?: number;
+  /**
+   * A channel that hears a toggle that changed the field, in the same step (so in order with what
+   * else the step's shard publishes there), as TogglePublication JSON.
+   */
+  publish?: string;
+}
+
+/** What a toggle that changed something publishes (GuardedToggle.publish): the change and its answer. */
+export interface TogglePublication {
+  field: string;
+  group: string;
+  member: string;
+  on: boolean;
+  version: number;
+  groups: Record<string, ToggledGroup>;
 }
 
 /** A group of a toggled hash field, as hashToggleGuarded answers it. */
