@@ -8,7 +8,7 @@ import { missingIntegrationPackages } from './integrations';
 import { createLogger } from './logger';
 import { MemoryStore } from './storage/memory-store';
 import { moveLegacyGameKeys } from './storage/legacy-keys';
-import { createRedisClient, waitForRedis, type RedisClient } from './storage/redis-clients';
+import { createRedisClient, redisTooOld, waitForRedis, type RedisClient } from './storage/redis-clients';
 import { RedisStore } from './storage/redis-store';
 import type { Store } from './storage/store';
 
@@ -41,6 +41,11 @@ async function main() {
     const adapter = createRedisClient(config.redis, logger, 'socket-adapter');
     redisConnections.push(commands, adapter);
     await Promise.all(redisConnections.map((client) => waitForRedis(client)));
+    const tooOld = await redisTooOld(commands);
+    if (tooOld) {
+      console.error(`config: ${tooOld}`);
+      process.exit(1);
+    }
     await moveLegacyGameKeys(commands, logger);
     store = new RedisStore(commands);
   } else {

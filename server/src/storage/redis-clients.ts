@@ -74,3 +74,20 @@ export async function waitForRedis(client: RedisClient, timeoutMs = 10_000): Pro
     client.on('ready', onReady);
   });
 }
+
+/** The oldest Redis the app runs on: chat publishes each message with sharded pub/sub (SPUBLISH, 7.0). */
+export const REDIS_MAJOR_NEEDED = 7;
+
+/**
+ * Null when the Redis (every master, on a cluster) is recent enough, else what to tell whoever
+ * starts the app: an older one would refuse every chat message.
+ */
+export async function redisTooOld(client: RedisClient): Promise<string | null> {
+  const nodes = client instanceof Cluster ? client.nodes('master') : [client];
+  for (const node of nodes) {
+    const version = /redis_version:(\S+)/.exec(await node.info('server'))?.[1] ?? 'unknown';
+    if (Number(version.split('.')[0]) >= REDIS_MAJOR_NEEDED) continue;
+    return `Redis ${REDIS_MAJOR_NEEDED} or later is needed (${node.options.host}:${node.options.port} runs ${version}).`;
+  }
+  return null;
+}
