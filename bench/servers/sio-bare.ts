@@ -7,7 +7,7 @@
  * the benchmarks: PORT=… npx tsx bench/servers/sio-bare.ts
  */
 import { createServer } from 'node:http';
-import { createAdapter as createPubSubAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -39,9 +39,7 @@ const io = new Server(httpServer, {
         adapter:
           process.env.SOCKET_ADAPTER === 'sharded'
             ? createShardedAdapter(redis, redis.duplicate(), { subscriptionMode: 'dynamic' })
-            : process.env.SOCKET_ADAPTER === 'pubsub'
-              ? createPubSubAdapter(redis, redis.duplicate())
-              : createAdapter(redis),
+            : createAdapter(redis),
       }
     : {}),
 });
