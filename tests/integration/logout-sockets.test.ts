@@ -39,6 +39,19 @@ async function open(app: TestApp, cookie: string) {
 const send = (socket: TestSocket, gameId: string, message: string) =>
   emit(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' });
 
+/**
+ * Gives the socket a point to recover from: recovery resumes after the last push the Socket.IO
+ * adapter carried to it, such as its login's seen position (chat messages come on the game's feed).
+ */
+async function pointToRecoverFrom(socket: TestSocket, gameId: string) {
+  await emit(socket, 'chat:join', { gameId });
+  const brb = await send(socket, gameId, 'brb');
+  if (!brb.ok) throw new Error(brb.error.message);
+  const pushed = new Promise((resolve) => socket.once('chat:unread-changed', resolve));
+  expect((await emit(socket, 'chat:seen', { gameId, messageId: brb.data.id })).ok).toBe(true);
+  await pushed;
+}
+
 const disconnection = (socket: TestSocket) =>
   new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
@@ -79,14 +92,7 @@ describe('signing out', () => {
     const cookie = client.cookieHeader();
     const socket = await open(app, cookie);
     const gameId = newGame();
-    await emit(socket, 'chat:join', { gameId });
-    const brb = await send(socket, gameId, 'brb');
-    expect(brb.ok).toBe(true);
-    // Recovery resumes from the last push the Socket.IO adapter carried: the seen position is one.
-    const pushed = new Promise((resolve) => socket.once('chat:unread-changed', resolve));
-    const messageId = brb.ok ? brb.data.id : '';
-    expect((await emit(socket, 'chat:seen', { gameId, messageId })).ok).toBe(true);
-    await pushed;
+    await pointToRecoverFrom(socket, gameId);
 
     // The connection drops without a goodbye: the server keeps its state for a recovery.
     const dropped = new Promise<string>((resolve) =>
@@ -111,14 +117,7 @@ describe('signing out', () => {
     const { client } = await signIn(app, alice);
     const socket = await open(app, client.cookieHeader());
     const gameId = newGame();
-    await emit(socket, 'chat:join', { gameId });
-    const brb = await send(socket, gameId, 'brb');
-    expect(brb.ok).toBe(true);
-    // Recovery resumes from the last push the Socket.IO adapter carried: the seen position is one.
-    const pushed = new Promise((resolve) => socket.once('chat:unread-changed', resolve));
-    const messageId = brb.ok ? brb.data.id : '';
-    expect((await emit(socket, 'chat:seen', { gameId, messageId })).ok).toBe(true);
-    await pushed;
+    await pointToRecoverFrom(socket, gameId);
 
     const dropped = new Promise<string>((resolve) =>
       serverSockets(app, alice)[0]!.once('disconnect', (reason) => resolve(reason)),
