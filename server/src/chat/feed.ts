@@ -13,17 +13,19 @@ const CATCH_UP_MAX = 500;
 /**
  * How a game's new messages and reaction changes reach its sockets on every instance. The send
  * script publishes each stored message to the game's channel in the same step (AppendPublish), and
- * the reaction toggle each change (GuardedToggle.publish), so one costs one round trip to Redis and
- * one delivery per instance, where a broadcast through the Socket.IO adapter would cost two more (its
- * own append and the read of it), and both arrive everywhere in the order they were stored. Each instance listens to the channels of
- * the games its sockets are in, from the first socket's join to the last one's leave, and emits what
- * it hears to its own sockets of that room.
+ * the reaction toggle each change (GuardedToggle.publish): one round trip to Redis and one delivery
+ * per instance, where a broadcast through the Socket.IO adapter costs two more (its own append and
+ * the read of it), and both arrive everywhere in the order they were stored. Each instance listens
+ * to the channels of the games its sockets are in, from the first socket's join to the last one's
+ * leave, and emits what it hears to its own sockets of that room.
  *
  * Pub/sub delivers at most once: a message published while an instance's connection is down never
  * reaches it. The history is where messages are kept, so an instance that notices a miss (the
- * connection came back, or the count published with each message skipped one) reads what it
- * missed from the history and delivers that first, in order. Clients that were away catch up the same
- * way themselves (chat:sync), since connection state recovery only replays what the adapter carried.
+ * connection came back, or the count published with each message skipped one) reads what it missed
+ * from the history and delivers that first, in order. A missed reaction change is not read again:
+ * fans get the reactions with the next page they load. Clients that were away catch up the same way
+ * themselves (chat:join, chat:sync), since connection state recovery only replays what the adapter
+ * carried.
  */
 export function createChatFeed(deps: { store: Store; history: ChatStore; io: AppServer; logger: Logger }) {
   const { store, history, io, logger } = deps;
@@ -92,6 +94,8 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
         game.held = null;
         if (followed.get(gameId) !== game) return;
         for (const message of missed) deliver(gameId, game, message);
+        // Counted from what is heard next: the read took in everything published before it.
+        game.lastCount = null;
         for (const raw of waiting) heard(gameId, game, raw, true);
       });
   }
@@ -160,7 +164,8 @@ function reactionsChanged(gameId: string, raw: string): ChatReactionsChanged | n
   try {
     const toggle = JSON.parse(raw) as TogglePublication;
     if (typeof toggle.field !== 'string' || typeof toggle.groups !== 'object') return null;
-    // Redis's JSON writes an empty list as an object: a group always names someone, so none is empty.
+    // Redis's JSON would write an empty list of names as an object; a group names at least its
+    // first fan (CHAT_REACTION_LOGINS_SHOWN), so none is empty.
     return {
       gameId,
       messageId: toggle.field,
