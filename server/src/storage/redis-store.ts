@@ -199,7 +199,7 @@ const ms = (value: number | undefined) => (value === undefined ? '' : String(Mat
 export class RedisStore implements Store {
   readonly kind = 'redis';
 
-  /** The connection channels are heard on (a subscribed connection takes no other command), once one is. */
+  /** Where channels are heard (a subscribed connection takes no other command), while any is. */
   private subscriber: RedisClient | null = null;
   private readonly listeners = new Map<string, ChannelListener>();
 
@@ -416,9 +416,9 @@ export class RedisStore implements Store {
 
   /**
    * The subscribed connection, made on first use and closed when the last channel is left. It waits
-   * out an outage (its commands queue) and
-   * subscribes again by itself when it is back; listeners are then told (`resumed`), after a
-   * subscription of their own so nothing published after the call is missed.
+   * out an outage (its commands queue) and subscribes again by itself when it is back; listeners are
+   * then told (`resumed`), after a subscription of their own so nothing published after the call is
+   * missed.
    */
   private channels(): RedisClient {
     if (this.subscriber) return this.subscriber;
