@@ -103,12 +103,12 @@ function watchPush(client: Client) {
 type AckAnswer<T> = { ok: true; data: T } | { ok: false; error?: { message: string } };
 type Page = { messages: Array<{ id: string }> };
 
-/** The app's rejoin after a reconnect (client/src/features/chat): chat:join, then chat:sync from the newest id. */
+/**
+ * The app's rejoin after every reconnect, recovered or not (client/src/features/chat): chat:join,
+ * then chat:sync from the newest id. New messages come on the game's feed, which recovery does not
+ * replay.
+ */
 async function rejoin(group: Group, client: Client, socket: Socket): Promise<void> {
-  if (socket.recovered) {
-    client.backAt = monoMs();
-    return;
-  }
   const after = client.lastId;
   const joined = (await socket
     .timeout(60_000)
