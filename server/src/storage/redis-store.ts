@@ -430,6 +430,9 @@ export class RedisStore implements Store {
             enableOfflineQueue: true,
             maxRetriesPerRequest: null,
             connectionName: 'tech-touchdown:channels',
+            // Its ready check (INFO) is refused once the connection listens, which it may already do
+            // when the check goes out; ioredis's own cluster listeners skip it too.
+            enableReadyCheck: false,
           });
     subscriber.on('smessage', (channel: string, message: string) =>
       this.listeners.get(channel)?.message(message),
