@@ -124,7 +124,9 @@ describe('listening on Redis', () => {
     // A Redis of its own: the test drops every listening connection on it.
     const server = await startRedisServer();
     const publisher = new Redis(server.url);
-    const store = new RedisStore(new Redis(server.url));
+    const connection = new Redis(server.url);
+    await new Promise((resolve) => connection.once('ready', resolve));
+    const store = new RedisStore(connection);
     try {
       const channel = `tt:test:{${randomUUID()}}:feed`;
       const heard: string[] = [];

@@ -40,6 +40,7 @@ const ready = async () => (await fetch(`${server.baseUrl}/readyz`)).status;
 describe('Redis stopped and restarted mid-chat', () => {
   it('keeps serving, refuses sends during the outage with a clear error, and keeps the history', async () => {
     const gameId = newGame();
+    const otherGame = newGame();
     const alice = await fan('alice');
     const bob = await fan('bob');
     await emit(alice.socket, 'chat:join', { gameId });
@@ -63,6 +64,9 @@ describe('Redis stopped and restarted mid-chat', () => {
       });
       const history = await emit(bob.socket, 'chat:history', { gameId });
       expect(history).toMatchObject({ ok: false, error: { code: 'store_unavailable' } });
+      // Opening another game's chat says so at once too (its live messages follow once Redis is back).
+      const opened = await emit(bob.socket, 'chat:join', { gameId: otherGame });
+      expect(opened).toMatchObject({ ok: false, error: { code: 'store_unavailable' } });
 
       // REST chat during the outage: a 503 with the same clear error, not a 500.
       const posted = await alice.client.json(`/api/chat/games/${gameId}/messages`, {
@@ -93,6 +97,12 @@ describe('Redis stopped and restarted mid-chat', () => {
       (after as { data: ChatMessage }).data.id,
     ]);
     expect(seenByBob).toEqual(['before the outage', 'after the restart']);
+
+    // Bob stayed in the other game's room: its messages reach him now.
+    expect((await emit(alice.socket, 'chat:join', { gameId: otherGame })).ok).toBe(true);
+    const inOtherGame = nextMessage(bob.socket, 'in the other game');
+    expect((await send(alice.socket, otherGame, 'in the other game')).ok).toBe(true);
+    await inOtherGame;
   });
 
   it('loses no acknowledged message when Redis stops under a steady stream of sends', async () => {

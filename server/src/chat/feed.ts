@@ -3,7 +3,7 @@ import type { ChatMessage, ChatReactionEmoji, ChatReactionsChanged } from '@shar
 import type { AppServer } from '../realtime';
 import { gameRoom, isGameRoom } from '../realtime/rooms';
 import { keys } from '../storage/keys';
-import { compareStreamIds, type Store, type TogglePublication } from '../storage/store';
+import { compareStreamIds, type ChannelListener, type Store, type TogglePublication } from '../storage/store';
 import { reactionsOfGroups } from './room-store';
 import type { ChatStore, StoredMessage } from './store';
 
@@ -32,7 +32,10 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
   const { toMessages } = history;
 
   interface Followed {
-    listening: Promise<void>;
+    /** What the store calls with what it hears on the game's channel. */
+    listener: ChannelListener;
+    /** The subscription made or on its way; null after one failed (the next join tries again). */
+    listening: Promise<void> | null;
     /** The newest message delivered here, and the count it was published with (when heard live). */
     lastId: string | null;
     lastCount: number | null;
@@ -101,17 +104,30 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
   }
 
   function follow(gameId: string): Promise<void> {
-    const known = followed.get(gameId);
-    if (known) return known.listening;
-    const game: Followed = { listening: Promise.resolve(), lastId: null, lastCount: null, held: null };
-    game.listening = store.subscribe(keys.chatFeed(gameId), {
-      message: (raw) => heard(gameId, game, raw),
-      resumed: () => catchUp(gameId, game),
+    let game = followed.get(gameId);
+    if (!game) {
+      const created: Followed = {
+        listener: {
+          message: (raw) => heard(gameId, created, raw),
+          resumed: () => catchUp(gameId, created),
+        },
+        listening: null,
+        lastId: null,
+        lastCount: null,
+        held: null,
+      };
+      followed.set(gameId, (game = created));
+    }
+    if (game.listening) return game.listening;
+    const attempt = store.subscribe(keys.chatFeed(gameId), game.listener);
+    game.listening = attempt;
+    // Redis down: the store says so at once (and still listens once it is back); the next join
+    // asks again.
+    const failed = game;
+    attempt.catch(() => {
+      if (failed.listening === attempt) failed.listening = null;
     });
-    // A failed subscription is tried again by the next join.
-    game.listening.catch(() => followed.get(gameId) === game && followed.delete(gameId));
-    followed.set(gameId, game);
-    return game.listening;
+    return attempt;
   }
 
   function unfollow(gameId: string): void {

@@ -8,6 +8,7 @@ import {
   chatSyncSchema,
 } from '@shared/schemas/chat';
 import { ackedOnSocket } from '../realtime/ack';
+import { fromStore } from '../storage/from-store';
 import type { AppSocket } from '../realtime';
 import { joinGameRoom } from '../realtime/limits';
 import { gameRoom } from '../realtime/rooms';
@@ -40,7 +41,7 @@ export function createChatSocketHandlers(
     // In the room, and this instance hearing the game's feed, first: whatever is stored after the
     // page is read then reaches this socket.
     await joinGameRoom(socket, gameId);
-    await feed.listening(gameId);
+    await fromStore(() => feed.listening(gameId));
     return room.joinAnswer(socket.data.login, gameId, chat.latestPage(socket.data.login, gameId));
   });
   const leave = on(chatJoinSchema, async (socket, { gameId }) => {

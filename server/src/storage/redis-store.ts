@@ -395,7 +395,14 @@ export class RedisStore implements Store {
 
   async subscribe(channel: string, listener: ChannelListener) {
     this.listeners.set(channel, listener);
-    await this.channels().ssubscribe(channel);
+    const subscribing = this.channels().ssubscribe(channel);
+    // While Redis is down the subscription waits for it, and the caller hears so at once, as from
+    // any other store call.
+    if (this.redis.status !== 'ready') {
+      subscribing.catch(() => {});
+      throw new Error(`Redis is not connected (${this.redis.status})`);
+    }
+    await subscribing;
   }
 
   async unsubscribe(channel: string) {

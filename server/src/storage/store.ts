@@ -88,6 +88,7 @@ export interface Store {
    * channel; subscribing again replaces it. Resolves once listening: whatever is published after
    * that reaches it. What is published while the connection is down is lost: `resumed` says when
    * listening starts again, so the listener can read what it missed from where it is stored.
+   * While the store cannot be reached this rejects at once, and listening starts when it is back.
    */
   subscribe(channel: string, listener: ChannelListener): Promise<void>;
   unsubscribe(channel: string): Promise<void>;
