@@ -103,29 +103,32 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
       });
   }
 
+  /** The game's state here, made on its first join. */
+  function followedGame(gameId: string): Followed {
+    const known = followed.get(gameId);
+    if (known) return known;
+    const game: Followed = {
+      listener: {
+        message: (raw) => heard(gameId, game, raw),
+        resumed: () => catchUp(gameId, game),
+      },
+      listening: null,
+      lastId: null,
+      lastCount: null,
+      held: null,
+    };
+    followed.set(gameId, game);
+    return game;
+  }
+
   function follow(gameId: string): Promise<void> {
-    let game = followed.get(gameId);
-    if (!game) {
-      const created: Followed = {
-        listener: {
-          message: (raw) => heard(gameId, created, raw),
-          resumed: () => catchUp(gameId, created),
-        },
-        listening: null,
-        lastId: null,
-        lastCount: null,
-        held: null,
-      };
-      followed.set(gameId, (game = created));
-    }
+    const game = followedGame(gameId);
     if (game.listening) return game.listening;
     const attempt = store.subscribe(keys.chatFeed(gameId), game.listener);
     game.listening = attempt;
-    // Redis down: the store says so at once (and still listens once it is back); the next join
-    // asks again.
-    const failed = game;
+    // Redis down: the store says so at once (and listens once it is back); the next join asks again.
     attempt.catch(() => {
-      if (failed.listening === attempt) failed.listening = null;
+      if (game.listening === attempt) game.listening = null;
     });
     return attempt;
   }
