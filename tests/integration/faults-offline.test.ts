@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatSyncAnswer } from '@shared/schemas/chat';
 import { CHAT_HISTORY_MAX } from '@server/chat/service';
+import { compareStreamIds } from '@server/storage/store';
 import type { TestSocket } from '../helpers/sign-in';
 import { startFaultApp, type FaultApp } from '../faults/app';
 import { socketLocalPort, startTcpFront, type TcpFront } from '../faults/tcp-front';
@@ -132,7 +133,8 @@ describe('a client offline for 30 s', () => {
     const { messages, gap } = (synced as { data: ChatSyncAnswer }).data;
     expect(gap).toBe(true);
     expect(messages.length).toBeGreaterThanOrEqual(CHAT_HISTORY_MAX);
-    const newest = [...acknowledged].sort((a, b) => (a.id < b.id ? -1 : 1)).slice(-CHAT_HISTORY_MAX);
+    // In id order: compared as text, `…-10` would come before `…-9` of the same millisecond.
+    const newest = [...acknowledged].sort((a, b) => compareStreamIds(a.id, b.id)).slice(-CHAT_HISTORY_MAX);
     expect(missing(newest, view.ids())).toEqual([]);
     expect(messages.at(-1)!.id).toBe(newest.at(-1)!.id);
 
