@@ -13,7 +13,7 @@ import { keys } from '@server/storage/keys';
 import { RedisStore } from '@server/storage/redis-store';
 import { signedInSocket, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { emit } from '../helpers/emit';
+import { emit, newGame, send, unique } from '../faults/chat-client';
 import { startRedisServer } from '../helpers/redis-server';
 
 const redis = new Redis(process.env.TEST_REDIS_URL!);
@@ -28,8 +28,6 @@ afterEach(async () => {
 afterAll(() => redis.quit());
 
 const SESSION_SECRET = 'a-test-session-secret-shared-by-instances';
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
-const newGame = () => `game-${randomUUID().slice(0, 8)}`;
 
 async function start() {
   const app = await startTestApp({ env: { SESSION_SECRET } });
@@ -46,8 +44,9 @@ async function fanIn(app: TestApp, name: string, gameId: string) {
   return { socket, heard };
 }
 
-async function send(socket: TestSocket, gameId: string, message: string): Promise<ChatMessage> {
-  const answer = await emit(socket, 'chat:send', { gameId, message, team: 'home', teamName: 'Chiefs' });
+/** The stored message of an acknowledged send. */
+async function stored(socket: TestSocket, gameId: string, message: string): Promise<ChatMessage> {
+  const answer = await send(socket, gameId, message);
   if (!answer.ok) throw new Error(answer.error.message);
   return answer.data;
 }
@@ -65,7 +64,7 @@ describe('the game feed', () => {
     const alice = await fanIn(one, 'alice', gameId);
     const bob = await fanIn(two, 'bob', gameId);
     expect(await listeners(gameId)).toBe(2);
-    const sent = [await send(alice.socket, gameId, 'one'), await send(bob.socket, gameId, 'two')];
+    const sent = [await stored(alice.socket, gameId, 'one'), await stored(bob.socket, gameId, 'two')];
     for (const fan of [alice, bob]) {
       await expect.poll(() => fan.heard, { interval: 10, timeout: 3000 }).toEqual(sent);
     }
@@ -81,7 +80,7 @@ describe('the game feed', () => {
 
     expect((await emit(alice.socket, 'chat:join', { gameId })).ok).toBe(true);
     expect(await listeners(gameId)).toBe(1);
-    const sent = await send(alice.socket, gameId, 'back again');
+    const sent = await stored(alice.socket, gameId, 'back again');
     await expect.poll(() => alice.heard, { interval: 10, timeout: 3000 }).toEqual([sent]);
   });
 
@@ -90,7 +89,7 @@ describe('the game feed', () => {
     const gameId = newGame();
     const alice = await fanIn(one, 'alice', gameId);
     const bob = await fanIn(two, 'bob', gameId);
-    const first = await send(alice.socket, gameId, 'first');
+    const first = await stored(alice.socket, gameId, 'first');
     await expect.poll(() => bob.heard, { interval: 10, timeout: 3000 }).toEqual([first]);
 
     // A message stored and counted whose publication no instance heard (as when the connection
@@ -101,7 +100,7 @@ describe('the game feed', () => {
     await redis.incr(keys.chatFeedCounter(gameId));
 
     // The next one is heard with a count one too far: both instances read what they missed first.
-    const third = await send(bob.socket, gameId, 'third');
+    const third = await stored(bob.socket, gameId, 'third');
     const expected = [first, { ...lost, id: lostId }, third];
     for (const fan of [alice, bob]) {
       await expect.poll(() => fan.heard, { interval: 10, timeout: 3000 }).toEqual(expected);
@@ -111,7 +110,7 @@ describe('the game feed', () => {
       keys.chatFeed(gameId),
       `3 ${third.id} ${JSON.stringify({ ...third, id: undefined })}`,
     );
-    const fourth = await send(alice.socket, gameId, 'fourth');
+    const fourth = await stored(alice.socket, gameId, 'fourth');
     for (const fan of [alice, bob]) {
       await expect.poll(() => fan.heard.at(-1), { interval: 10, timeout: 3000 }).toEqual(fourth);
       expect(fan.heard).toEqual([...expected, fourth]);

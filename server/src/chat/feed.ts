@@ -5,7 +5,7 @@ import { gameRoom, isGameRoom } from '../realtime/rooms';
 import { keys } from '../storage/keys';
 import { compareStreamIds, type ChannelListener, type Store, type TogglePublication } from '../storage/store';
 import { reactionsOfGroups } from './room-store';
-import type { ChatStore, StoredMessage } from './store';
+import type { ChatStore } from './store';
 
 /** How many missed messages one catch-up reads at most (the history keeps about this many). */
 const CATCH_UP_MAX = 500;
@@ -72,7 +72,7 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
       }
     }
     game.lastCount = Math.max(game.lastCount ?? 0, count);
-    const message = toMessage(id, value);
+    const [message] = toMessages([{ id, value }]);
     if (message) deliver(gameId, game, message);
   }
 
@@ -167,15 +167,6 @@ function splitPublished(raw: string): [number | null, string, string] {
   const count = Number(raw.slice(0, first));
   if (first <= 0 || second <= first || !Number.isSafeInteger(count)) return [null, '', ''];
   return [count, raw.slice(first + 1, second), raw.slice(second + 1)];
-}
-
-/** A published message: what this server stored a moment ago, so it is read without a schema pass. */
-function toMessage(id: string, value: string): ChatMessage | null {
-  try {
-    return { ...(JSON.parse(value) as StoredMessage), id };
-  } catch {
-    return null;
-  }
 }
 
 /** A reaction toggle's publication as the room receives it; null when it is not that shape. */

@@ -335,10 +335,6 @@ export class MemoryStore implements Store {
     this.listeners.delete(channel);
   }
 
-  async publish(channel: string, message: string) {
-    this.publishNow(channel, message);
-  }
-
   /** Heard after the caller's step, in the order published, as a Redis listener hears it. */
   private publishNow(channel: string, message: string) {
     queueMicrotask(() => this.listeners.get(channel)?.message(message));

@@ -417,10 +417,6 @@ export class RedisStore implements Store {
     subscriber.disconnect();
   }
 
-  async publish(channel: string, message: string) {
-    await this.redis.spublish(channel, message);
-  }
-
   /**
    * The subscribed connection, made on first use and closed when the last channel is left. It waits
    * out an outage (its commands queue) and subscribes again by itself when it is back; listeners are

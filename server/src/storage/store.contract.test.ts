@@ -201,17 +201,19 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
     expect(await store.streamAppendGuarded(`${tag}:stream`, 'refused', options)).toEqual({
       refused: 'limit',
     });
-    await store.publish(`${tag}:other`, 'after them');
+    // Another stream's append, published on the other channel: it arrives after them.
+    const other = { maxLength: 10, publish: { channel: `${tag}:other`, counter: `${tag}:other-count` } };
+    const after = idOf(await store.streamAppendGuarded(`${tag}:other-stream`, 'after them', other));
     await expect
       .poll(() => heard, { interval: 10, timeout: 2000 })
-      .toEqual([`1 ${first} {"text":"kick-off"}`, `2 ${second} a b c`, 'after them']);
+      .toEqual([`1 ${first} {"text":"kick-off"}`, `2 ${second} a b c`, `1 ${after} after them`]);
     expect(await store.get(`${tag}:count`)).toBe('2');
 
     // Left: nothing more reaches it, while the channel still listened to does.
     await listening.unsubscribe(`${tag}:feed`);
     idOf(await store.streamAppendGuarded(`${tag}:stream`, 'unheard', { ...options, limit: undefined }));
-    await store.publish(`${tag}:other`, 'still heard');
-    await expect.poll(() => heard.at(-1), { interval: 10, timeout: 2000 }).toBe('still heard');
+    const still = idOf(await store.streamAppendGuarded(`${tag}:other-stream`, 'still heard', other));
+    await expect.poll(() => heard.at(-1), { interval: 10, timeout: 2000 }).toBe(`2 ${still} still heard`);
     expect(heard).toHaveLength(4);
     expect(await store.get(`${tag}:count`)).toBe('3');
     await listening.unsubscribe(`${tag}:other`);
@@ -362,7 +364,7 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
     const listening = elsewhere(store);
     const heard: unknown[] = [];
     await listening.subscribe(`${tag}:feed`, {
-      message: (message) => heard.push(JSON.parse(message)),
+      message: (message) => heard.push(message.startsWith('{') ? JSON.parse(message) : message),
       resumed: () => {},
     });
     const entry = idOf(await store.streamAppendGuarded(`${tag}:stream`, 'message', { maxLength: 10 }));
@@ -383,7 +385,11 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
     await toggle('bob', true);
     await toggle('bob', true); // no change: nothing published
     await toggle('ann', false);
-    await store.publish(`${tag}:feed`, '{"after":"them"}');
+    // An append published on the same channel after them arrives after them.
+    const feed = { channel: `${tag}:feed`, counter: `${tag}:count` };
+    const after = idOf(
+      await store.streamAppendGuarded(`${tag}:stream`, 'after', { maxLength: 10, publish: feed }),
+    );
     await expect
       .poll(() => heard, { interval: 10, timeout: 2000 })
       .toEqual([
@@ -411,7 +417,7 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
           version: 3,
           groups: { '🔥': { count: 1, members: ['bob'] } },
         },
-        { after: 'them' },
+        `1 ${after} after`,
       ]);
     await listening.unsubscribe(`${tag}:feed`);
   });

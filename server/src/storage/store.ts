@@ -92,8 +92,6 @@ export interface Store {
    */
   subscribe(channel: string, listener: ChannelListener): Promise<void>;
   unsubscribe(channel: string): Promise<void>;
-  /** Sends a message to the channel's listener on every instance (none hears it when none listens). */
-  publish(channel: string, message: string): Promise<void>;
   /** True when the backing service answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
