@@ -367,7 +367,10 @@ export interface FakeEspnFailure {
 }
 
 export interface FakeEspnStats {
+  /** Requests for a league's current board (no `dates`): one per league in each refresh. */
   scoreboardRequests: Record<FakeLeague, number>;
+  /** Requests for a given day's board (`dates`): a game's refresh, yesterday's late games. */
+  dayRequests: Record<FakeLeague, number>;
   pageRequests: number;
   /** Query of the last scoreboard request. */
   lastQuery: Record<string, string> | null;
@@ -407,6 +410,11 @@ export interface FakeEspnOptions {
   games?: FakeGame[];
   /** Clock for start times (default Date.now at start). */
   now?: () => number;
+  /**
+   * Answer a scoreboard asked for without `dates` with the games of the current US Eastern day by
+   * `now` only, rolling over at midnight as ESPN does. By default every game is "today".
+   */
+  currentDayOnly?: boolean;
 }
 
 /** The ESPN-style ISO date without seconds ("2023-09-08T00:20Z"). */
@@ -442,7 +450,8 @@ const escapeHtml = (text: string) =>
   );
 
 export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<FakeEspn> {
-  const startedAt = (options.now ?? Date.now)();
+  const clock = options.now ?? Date.now;
+  const startedAt = clock();
   let games: FakeGame[] = structuredClone(options.games ?? defaultFakeGames());
   let failure: FakeEspnFailure | null = null;
   let stats: FakeEspnStats;
@@ -451,7 +460,12 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
   let held: Array<() => void> | null = null;
 
   function resetStats() {
-    stats = { scoreboardRequests: { nfl: 0, nba: 0, mlb: 0, nhl: 0 }, pageRequests: 0, lastQuery: null };
+    stats = {
+      scoreboardRequests: { nfl: 0, nba: 0, mlb: 0, nhl: 0 },
+      dayRequests: { nfl: 0, nba: 0, mlb: 0, nhl: 0 },
+      pageRequests: 0,
+      lastQuery: null,
+    };
   }
   resetStats();
 
@@ -592,10 +606,11 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
 
   function scoreboard(league: FakeLeague, dates: string | null) {
     const ids = LEAGUE_IDS[league];
-    const day = easternDay(startedAt);
+    const today = easternDay(options.currentDayOnly ? clock() : startedAt);
+    const day = dates ?? (options.currentDayOnly ? today : null);
     const events = games
       .filter((game) => game.league === league)
-      .filter((game) => dates === null || easternDay(startOf(game)) === dates)
+      .filter((game) => day === null || easternDay(startOf(game)) === day)
       .sort((a, b) => startOf(a) - startOf(b))
       .map(event);
     return {
@@ -619,7 +634,11 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
       season: { type: 2, year: 2026 },
       ...(league === 'nfl'
         ? { week: { number: 6 } }
-        : { day: { date: `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}` } }),
+        : {
+            day: {
+              date: `${(day ?? today).slice(0, 4)}-${(day ?? today).slice(4, 6)}-${(day ?? today).slice(6)}`,
+            },
+          }),
       events,
     };
   }
@@ -784,7 +803,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
         if (!(league in SPORTS) || SPORTS[league] !== board[1]) {
           return sendJson(res, 404, { code: 404, message: 'Not Found' });
         }
-        stats.scoreboardRequests[league]++;
+        (url.searchParams.has('dates') ? stats.dayRequests : stats.scoreboardRequests)[league]++;
         stats.lastQuery = Object.fromEntries(url.searchParams);
         const answer = () => {
           if (failure && (!failure.league || failure.league === league)) return failScoreboard(res);

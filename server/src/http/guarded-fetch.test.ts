@@ -344,6 +344,33 @@ describe('decodeBody', () => {
     expect(decodeBody(Buffer.from('café'), null)).toBe('café');
     expect(decodeBody(Buffer.from('café'), 'text/html; charset=bogus-charset')).toBe('café');
   });
+
+  it('reads a feed’s encoding from its XML declaration when the header names none', () => {
+    const prolog = (encoding: string) => `<?xml version="1.0" encoding="${encoding}"?>\n<rss><title>`;
+    const latin1 = Buffer.concat([
+      Buffer.from(prolog('ISO-8859-1')),
+      Buffer.from('M\xe3e de utente \xe9', 'latin1'),
+    ]);
+    expect(decodeBody(latin1, 'application/rss+xml')).toContain('<title>Mãe de utente é');
+    // windows-1251: "Новости" (news).
+    const cyrillic = Buffer.concat([
+      Buffer.from(`  \r\n${prolog('windows-1251')}`),
+      Buffer.from([0xcd, 0xee, 0xe2, 0xee, 0xf1, 0xf2, 0xe8]),
+    ]);
+    expect(decodeBody(cyrillic, 'text/xml')).toContain('<title>Новости');
+    // The header wins over the declaration; a mark wins over both.
+    expect(decodeBody(latin1, 'text/xml; charset=utf-8')).toContain('M\ufffde');
+    const marked = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(`${prolog('UTF-16')}Ünïcode`, 'utf16le'),
+    ]);
+    expect(decodeBody(marked, 'text/xml; charset=iso-8859-1')).toBe(`${prolog('UTF-16')}Ünïcode`);
+    // UTF-16 without a mark, known by its first bytes; a UTF-16 label on 8-bit bytes reads as UTF-8.
+    expect(decodeBody(Buffer.from(`${prolog('UTF-16')}é`, 'utf16le'), null)).toBe(`${prolog('UTF-16')}é`);
+    expect(decodeBody(Buffer.from(`${prolog('utf-16')}é`), null)).toBe(`${prolog('utf-16')}é`);
+    // A made-up label falls through to the next source.
+    expect(decodeBody(Buffer.from(`${prolog('x-nonsense')}é`), 'text/xml; charset=nope')).toContain('é');
+  });
 });
 
 describe('guarded fetcher: vet (URLs handed to a third party that fetches them)', () => {

@@ -16,6 +16,7 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
+import { TextDecoder } from 'node:util';
 import ipaddr from 'ipaddr.js';
 
 export const GUARDED_FETCH_DEFAULTS = {
@@ -158,7 +159,8 @@ export interface GuardedResponse {
   body: Buffer;
   /** Every URL visited, the first one included. */
   redirects: string[];
-  /** The body decoded with the charset of Content-Type (or a <meta charset>), else UTF-8. */
+  /** The body decoded in the encoding it declares: a byte-order mark, Content-Type, the document's own
+   * declaration (XML encoding, HTML <meta charset>), else UTF-8. */
   text(): string;
 }
 
@@ -388,14 +390,63 @@ function toHeaders(response: IncomingMessage): Headers {
   return headers;
 }
 
-/** Decodes with the charset of Content-Type, else a <meta charset> near the top, else UTF-8. */
-export function decodeBody(body: Buffer, contentType: string | null): string {
-  const declared =
-    /charset="?([\w-]+)"?/i.exec(contentType ?? '')?.[1] ??
-    /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
+// Where a body's encoding is read from, in the order browsers and XML readers use (the Encoding and XML
+// standards): a byte-order mark, the charset of Content-Type, the document's own declaration near its
+// top (an XML declaration's encoding, or HTML's <meta charset>), else UTF-8. Many servers send feeds
+// with no charset at all, so the declaration is often the only word on a Latin-1 or windows-1251 feed.
+const DECLARATION_SEARCH_BYTES = 1024;
+
+function bomEncoding(body: Buffer): string | undefined {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  return undefined;
+}
+
+function headerCharset(contentType: string | null): string | undefined {
+  return /charset=["']?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
+}
+
+function declaredCharset(body: Buffer): string | undefined {
+  // UTF-16 without a mark still starts with '<?' two bytes a character.
+  if (body[0] === 0x3c && body[1] === 0x00 && body[2] === 0x3f && body[3] === 0x00) return 'utf-16le';
+  if (body[0] === 0x00 && body[1] === 0x3c && body[2] === 0x00 && body[3] === 0x3f) return 'utf-16be';
+  const head = body.subarray(0, DECLARATION_SEARCH_BYTES).toString('latin1');
+  const start = head.indexOf('<?xml');
+  if (start >= 0 && head.slice(0, start).trim() === '') {
+    const end = head.indexOf('?>', start);
+    const declaration = head.slice(start, end < 0 ? undefined : end);
+    const label = /\bencoding\s*=\s*["']([\w.:-]+)["']/.exec(declaration)?.[1];
+    // Read as 8-bit text, the document is not UTF-16 whatever it says: its bytes are ASCII's.
+    if (label) return /^utf-?16/i.test(label) ? 'utf-8' : label;
+  }
+  return /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(head)?.[1];
+}
+
+/** A decoder for the label, or null when no decoder knows it (a made-up or misspelt charset). */
+function decoderFor(label: string | undefined): TextDecoder | null {
+  if (!label) return null;
   try {
-    return new TextDecoder(declared ?? 'utf-8').decode(body);
+    return new TextDecoder(label);
   } catch {
-    return new TextDecoder('utf-8').decode(body);
+    return null;
+  }
+}
+
+/**
+ * The body's text in the encoding it declares (a mark, the header, the document itself). One that
+ * declares none is UTF-8, unless its bytes are not: then it is taken for windows-1252, the encoding
+ * old servers wrote Latin-1 text in without saying so.
+ */
+export function decodeBody(body: Buffer, contentType: string | null): string {
+  const decoder =
+    decoderFor(bomEncoding(body)) ??
+    decoderFor(headerCharset(contentType)) ??
+    decoderFor(declaredCharset(body));
+  if (decoder) return decoder.decode(body);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    return new TextDecoder('windows-1252').decode(body);
   }
 }

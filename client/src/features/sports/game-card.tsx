@@ -3,7 +3,14 @@ import { Eye, Tv } from '@client/components/icons';
 import type { Game, LeagueName } from '@shared/schemas/sports';
 import { buttonClass } from '@client/components/button';
 import { textOn } from '@client/lib/colour-contrast';
-import { catalogueTeam, formatStartTime, statusLabel, statusTone, TONE_TEXT } from './game-format';
+import {
+  catalogueTeam,
+  formatStartTime,
+  showsStartTime,
+  statusLabel,
+  statusTone,
+  TONE_TEXT,
+} from './game-format';
 
 /** The team's short name on its colour: no remote logo, so a card never looks broken offline. */
 export function TeamMark({
@@ -99,7 +106,7 @@ export function GameCard({
 }: GameCardProps) {
   const revealable = scoreHidden && hasScore(game) && onReveal !== undefined;
   const tone = statusTone(game);
-  const start = !game.isLive && !game.isCompleted ? formatStartTime(game.startTime) : null;
+  const start = showsStartTime(game) ? formatStartTime(game.startTime) : null;
   const livePeriod = game.isLive ? game.period : null;
   const body = (
     <>

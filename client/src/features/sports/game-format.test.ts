@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatStartTime, scoreOrDash, statusBadge, statusLabel, statusTone } from './game-format';
+import {
+  formatStartTime,
+  scoreOrDash,
+  showsStartTime,
+  statusBadge,
+  statusLabel,
+  statusTone,
+} from './game-format';
 
 const status = (gameStatus: string, isLive = false, isCompleted = false) => ({
   gameStatus,
@@ -21,6 +28,15 @@ describe('game display rules', () => {
     expect(statusBadge(status('completed', false, true))).toBe('Game Complete');
     expect(statusBadge(status('scheduled'))).toBe('Scheduled');
     expect(statusBadge(status('cancelled'))).toBe('Cancelled');
+  });
+
+  it('shows a start time only for a game still to come, never for one postponed, cancelled or suspended', () => {
+    expect(showsStartTime(status('scheduled'))).toBe(true);
+    expect(showsStartTime(status('delayed'))).toBe(true);
+    expect(showsStartTime(status('delayed', true))).toBe(false);
+    expect(showsStartTime(status('completed', false, true))).toBe(false);
+    for (const stopped of ['postponed', 'cancelled', 'suspended'])
+      expect(showsStartTime(status(stopped))).toBe(false);
   });
 
   it('colours red when live, grey when completed, blue otherwise', () => {

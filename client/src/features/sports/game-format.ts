@@ -20,6 +20,13 @@ export function statusBadge(game: Pick<Game, 'gameStatus' | 'isLive' | 'isComple
   return game.gameStatus.charAt(0).toUpperCase() + game.gameStatus.slice(1);
 }
 
+// A game that will not start at its listed time: its old start time would read as an upcoming one.
+const NOT_STARTING = new Set(['postponed', 'cancelled', 'canceled', 'suspended']);
+
+/** Whether the card shows the game's start time: only for a game still to come. */
+export const showsStartTime = (game: Pick<Game, 'gameStatus' | 'isLive' | 'isCompleted'>): boolean =>
+  !game.isLive && !game.isCompleted && !NOT_STARTING.has(game.gameStatus.toLowerCase());
+
 export type StatusTone = 'live' | 'completed' | 'other';
 
 /** The status colour: red when live, grey when completed, blue otherwise. */

@@ -1,7 +1,7 @@
 /**
  * ESPN's public (undocumented, keyless) site API: the scoreboard of NFL, NBA, MLB and NHL
- * (`/apis/site/v2/sports/{sport}/{league}/scoreboard`). Only the fields the app reads are checked;
- * everything else ESPN sends passes through untouched. The base URL comes from ESPN_BASE_URL so tests
+ * (`/apis/site/v2/sports/{sport}/{league}/scoreboard`). Only the fields the app reads are kept, and
+ * each accepts what ESPN really sends. The base URL comes from ESPN_BASE_URL so tests
  * point it at tests/fakes/espn.ts.
  */
 import { z } from 'zod';
@@ -18,85 +18,109 @@ export type EspnLeagueKey = keyof typeof ESPN_LEAGUES;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-// Scores are strings on the scoreboard ("20"), objects on some other endpoints, absent pregame.
-const scoreSchema = z
-  .union([z.string(), z.number(), z.object({ value: z.number().optional() }).loose()])
-  .optional()
-  .nullable();
+// ESPN sends what its own pages need, not a contract: a field may be null, absent, a number where
+// text was expected ("id": 401547417) or an object where a string was (`score` on some endpoints). Each
+// field the app reads falls back to "absent" when it has another shape, and the fields it does not
+// read are not checked at all, so no odd value in one of them can sink an event.
 
-/** An object whose named fields are optional text; ESPN adds fields freely, so the rest pass through. */
-function optionalTexts<const Name extends string>(...names: Name[]) {
-  const shape = Object.fromEntries(names.map((name) => [name, z.string().optional()]));
-  return z.object(shape as Record<Name, z.ZodOptional<z.ZodString>>).loose();
+/** Text, or a number read as text; anything else reads as absent. */
+const looseText = z
+  .union([z.string(), z.number().transform(String)])
+  .optional()
+  .catch(undefined);
+
+/** A number, or text that holds one; anything else reads as absent. */
+const looseNumber = z
+  .union([z.number(), z.string().trim().min(1).transform(Number)])
+  .pipe(z.number().finite())
+  .optional()
+  .catch(undefined);
+
+const looseBoolean = z.boolean().optional().catch(undefined);
+
+/** A list whose entries are kept only when they have the shape; a list that is not one reads as empty. */
+function looseList<T extends z.ZodType>(entry: T) {
+  return z
+    .array(z.unknown())
+    .catch([])
+    .optional()
+    .transform((entries) =>
+      (entries ?? []).flatMap((raw) => {
+        const parsed = entry.safeParse(raw);
+        return parsed.success ? [parsed.data as z.output<T>] : [];
+      }),
+    );
 }
 
-const statusTypeSchema = optionalTexts('name', 'state', 'description', 'detail', 'shortDetail').extend({
-  completed: z.boolean().optional(),
+/** An object that may be missing or of another shape: then it reads as absent. */
+const looseObject = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+// Scores are strings on the scoreboard ("20"), objects on some other endpoints, absent pregame.
+const scoreSchema = z
+  .union([
+    z.string(),
+    z.number(),
+    z
+      .object({ value: looseNumber, displayValue: looseText })
+      .transform((score) => score.value ?? score.displayValue),
+  ])
+  .optional()
+  .catch(undefined);
+
+const statusTypeSchema = z.object({
+  name: looseText,
+  state: looseText,
+  description: looseText,
+  detail: looseText,
+  shortDetail: looseText,
+  completed: looseBoolean,
 });
 
-const statusSchema = z
-  .object({
-    clock: z.number().optional(),
-    displayClock: z.string().optional(),
-    period: z.number().optional(),
-    type: statusTypeSchema,
-  })
-  .loose();
+const statusSchema = z.object({
+  displayClock: looseText,
+  period: looseNumber,
+  type: looseObject(statusTypeSchema),
+});
 
-const competitorTeamSchema = optionalTexts(
-  'id',
-  'abbreviation',
-  'displayName',
-  'shortDisplayName',
-  'name',
-  'location',
-);
+const competitorSchema = z.object({
+  homeAway: z.string(),
+  score: scoreSchema,
+  team: z.object({
+    abbreviation: looseText,
+    displayName: looseText,
+    name: looseText,
+    location: looseText,
+  }),
+});
 
-const competitorSchema = z
-  .object({
-    id: z.string().optional(),
-    homeAway: z.string(),
-    score: scoreSchema,
-    winner: z.boolean().optional(),
-    team: competitorTeamSchema,
-  })
-  .loose();
+const broadcastSchema = z.object({ names: looseList(z.string()) });
+const geoBroadcastSchema = z.object({ media: looseObject(z.object({ shortName: looseText })) });
 
-const broadcastSchema = z
-  .object({ market: z.string().optional(), names: z.array(z.string()).optional() })
-  .loose();
-const geoBroadcastSchema = z
-  .object({
-    type: z.object({ shortName: z.string().optional() }).loose().optional(),
-    media: z.object({ shortName: z.string().optional() }).loose().optional(),
-  })
-  .loose();
+const competitionSchema = z.object({
+  date: looseText,
+  competitors: looseList(competitorSchema),
+  status: looseObject(statusSchema),
+  broadcasts: looseList(broadcastSchema),
+  geoBroadcasts: looseList(geoBroadcastSchema),
+});
 
-const competitionSchema = z
-  .object({
-    id: z.string().optional(),
-    date: z.string().optional(),
-    startDate: z.string().optional(),
-    competitors: z.array(competitorSchema),
-    status: statusSchema.optional(),
-    broadcasts: z.array(broadcastSchema).optional(),
-    geoBroadcasts: z.array(geoBroadcastSchema).optional(),
-  })
-  .loose();
+const linkSchema = z.object({ rel: looseList(z.string()), href: looseText });
 
-const linkSchema = z.object({ rel: z.array(z.string()).optional(), href: z.string().optional() }).loose();
-
-export const espnEventSchema = z
-  .object({
-    id: z.string(),
-    date: z.string().optional(),
-    name: z.string().optional(),
-    shortName: z.string().optional(),
-    competitions: z.array(competitionSchema).min(1),
-    links: z.array(linkSchema).optional(),
-    status: statusSchema.optional(),
-  })
-  .loose();
+export const espnEventSchema = z.object({
+  id: z.union([z.string().min(1), z.number().int().transform(String)]),
+  date: looseText,
+  competitions: z.array(z.unknown()).transform((entries, context) => {
+    // The first competition is the game; an event without a readable one has nothing to show.
+    const first = competitionSchema.safeParse(entries[0]);
+    if (!first.success) {
+      context.addIssue({ code: 'custom', message: 'no readable competition' });
+      return z.NEVER;
+    }
+    return [first.data];
+  }),
+  links: looseList(linkSchema),
+  status: looseObject(statusSchema),
+});
 export type EspnEvent = z.infer<typeof espnEventSchema>;
 export type EspnCompetitor = z.infer<typeof competitorSchema>;
 export type EspnStatus = z.infer<typeof statusSchema>;

@@ -5,6 +5,7 @@ import {
   FEED_XML_MAX_CHARS,
   FeedParseError,
   parseFeed,
+  parseFeedBody,
   trimFeedXml,
 } from './feed-parser';
 
@@ -132,6 +133,56 @@ describe('parseFeed', () => {
         author: 'Ann Author',
       }),
     ]);
+  });
+
+  it('reads Atom XHTML text constructs in order, and HTML ones escaped or in CDATA', () => {
+    const feed = parseFeed(`<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">r/<b>programming</b></div></title>
+  <entry>
+    <title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Rust <em>1.80</em> &amp; the borrow checker</div></title>
+    <link href="https://reddit.example/r/programming/1"/>
+    <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>First <a href="https://rust.example/">paragraph</a>.</p><p>Second one.</p></div></content>
+  </entry>
+  <entry>
+    <title type="html">&lt;b&gt;Bold&lt;/b&gt; &amp;amp; escaped</title>
+    <link href="https://reddit.example/r/programming/2"/>
+    <summary type="html"><![CDATA[<p>In <i>CDATA</i> &amp; kept</p>]]></summary>
+  </entry>
+</feed>`);
+    expect(feed.title).toBe('r/programming');
+    expect(feed.items).toHaveLength(2);
+    expect(feed.items[0]).toMatchObject({
+      title: 'Rust 1.80 & the borrow checker',
+      description: 'First paragraph. Second one.',
+      content: 'First [paragraph](https://rust.example/).\n\nSecond one.',
+    });
+    expect(feed.items[1]).toMatchObject({ title: 'Bold & escaped', description: 'In CDATA & kept' });
+  });
+
+  it('keeps an RSS 2.0 item that has a description and a link but no title, titled by its first sentence', () => {
+    const feed =
+      parseFeed(`<rss version="2.0"><channel><title>Micro</title><link>https://micro.example/</link>
+<item><description>&lt;p&gt;Shipped the new build system today. It is twice as fast.&lt;/p&gt;</description><link>https://micro.example/2024/1</link></item>
+<item><description>${'word '.repeat(60)}</description><link>https://micro.example/2024/2</link></item>
+<item><title>   </title><link>https://micro.example/2024/3</link></item>
+</channel></rss>`);
+    expect(feed.items.map((item) => item.title)).toEqual([
+      'Shipped the new build system today.',
+      `${'word '.repeat(24).trim()}…`,
+    ]);
+    expect(feed.items[0]!.description).toBe('Shipped the new build system today. It is twice as fast.');
+  });
+
+  it('reads a feed in the encoding its XML declaration names when the server names none', () => {
+    const latin1 = Buffer.from(
+      '<?xml version="1.0" encoding="ISO-8859-1"?>\n<rss version="2.0"><channel><title>Not\xedcias</title>' +
+        '<item><title>M\xe3e de utente \xe9 recebida</title><link>https://noticias.example/1</link></item></channel></rss>',
+      'latin1',
+    );
+    const feed = parseFeedBody(latin1, 'application/rss+xml', 'https://noticias.example/feed');
+    expect(feed.title).toBe('Notícias');
+    expect(feed.items[0]!.title).toBe('Mãe de utente é recebida');
   });
 
   it('refuses documents that are not feeds', () => {

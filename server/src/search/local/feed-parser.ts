@@ -3,10 +3,11 @@
  * loose: titles may be HTML or typed Atom text, links may be attributes or text, dates RFC 822 or ISO,
  * authors strings or objects; anything unreadable is skipped rather than failing the whole feed.
  */
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, type X2jOptions } from 'fast-xml-parser';
 import { sanitizeHtml } from '../../content/html-sanitize';
 import { createTurndown, tidyMarkdown } from '../../content/reader';
 import { capText, collapse, htmlToText } from '../../content/text';
+import { decodeBody } from '../../http/guarded-fetch';
 
 // Feeds come from other people's servers: every field is capped before any pattern or parser reads
 // it, so one item made of megabytes of spaces or nested tags costs no more than a normal one.
@@ -29,6 +30,8 @@ const DESCRIPTION_MAX_CHARS = 2_000;
 const CONTENT_INPUT_MAX_CHARS = 60_000;
 /** Element and text nodes of one item's content handed to turndown. */
 const CONTENT_MAX_NODES = 2_000;
+/** Longest link read, as the API accepts (longer ones are junk). */
+const URL_MAX_CHARS = 2_048;
 /** Longest author, category or date text read. */
 const SHORT_FIELD_MAX_CHARS = 200;
 
@@ -60,7 +63,7 @@ export class FeedParseError extends Error {
   }
 }
 
-const parser = new XMLParser({
+const parserOptions: X2jOptions = {
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   textNodeName: '#text',
@@ -69,7 +72,7 @@ const parser = new XMLParser({
   trimValues: true,
   processEntities: true,
   htmlEntities: true,
-  isArray: (name) =>
+  isArray: (name: string) =>
     [
       'item',
       'entry',
@@ -81,7 +84,49 @@ const parser = new XMLParser({
       'media:thumbnail',
       'enclosure',
     ].includes(name),
-});
+  // Atom's text constructs are read raw, so an XHTML title or content keeps its markup and order (the
+  // parser would turn a <div> into nested objects) and an HTML one its escaping; atomText reads them.
+  stopNodes: ['feed.title', 'feed.entry.title', 'feed.entry.summary', 'feed.entry.content'],
+};
+const parser = new XMLParser(parserOptions);
+
+const ATOM_NAMESPACE = 'http://www.w3.org/2005/Atom';
+/** How far into a document its root element is looked for. */
+const ROOT_SEARCH_CHARS = 4_096;
+const prefixedParsers = new Map<string, XMLParser>();
+
+/**
+ * The parser for a document: Atom written with a prefix (`<a:feed xmlns:a="…Atom">`) is read with the
+ * prefix dropped from its names, so it reads as any Atom feed does.
+ */
+function parserFor(xml: string): XMLParser {
+  const head = xml.slice(0, ROOT_SEARCH_CHARS);
+  const prefix = /<([a-z_][\w.-]{0,30}):feed[\s>]/i.exec(head)?.[1];
+  if (!prefix || !head.includes(`xmlns:${prefix}="${ATOM_NAMESPACE}"`)) return parser;
+  let prefixed = prefixedParsers.get(prefix);
+  if (!prefixed) {
+    const qualified = `${prefix}:`;
+    prefixed = new XMLParser({
+      ...parserOptions,
+      transformTagName: (name) => (name.startsWith(qualified) ? name.slice(qualified.length) : name),
+    });
+    // A few prefixes are ever used; never let made-up ones grow the cache.
+    if (prefixedParsers.size < 8) prefixedParsers.set(prefix, prefixed);
+  }
+  return prefixed;
+}
+
+/** The base URL in force inside an element: its xml:base resolved against its parent's. */
+function baseOf(node: Node, parentBase: string | undefined): string | undefined {
+  const declared =
+    typeof node === 'object' && node !== null ? (node as Record<string, Node>)['@_xml:base'] : undefined;
+  if (typeof declared !== 'string' || declared.length > URL_MAX_CHARS) return parentBase;
+  try {
+    return new URL(declared.trim(), parentBase).toString();
+  } catch {
+    return parentBase;
+  }
+}
 
 type Node = unknown;
 
@@ -97,6 +142,43 @@ function text(node: Node): string {
     if ('name' in record) return text(record.name);
   }
   return '';
+}
+
+// The five entities XML itself defines, and numeric references: what escaping a text construct can use.
+// Others (HTML's &nbsp;, &eacute;) are left for the HTML reader, which knows them.
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function unescapeXml(raw: string): string {
+  return raw.replace(/&(#x[\da-f]{1,6}|#\d{1,7}|amp|lt|gt|quot|apos);/gi, (entity, name: string) => {
+    if (name[0] !== '#') return XML_ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
+/** A raw text with its CDATA sections read as they are and the rest unescaped. */
+function unescapeXmlText(raw: string): string {
+  let out = '';
+  let at = 0;
+  for (let open = raw.indexOf('<![CDATA['); open >= 0; open = raw.indexOf('<![CDATA[', at)) {
+    const close = raw.indexOf(']]>', open + 9);
+    if (close < 0) break;
+    out += unescapeXml(raw.slice(at, open)) + raw.slice(open + 9, close);
+    at = close + 3;
+  }
+  return out + unescapeXml(raw.slice(at));
+}
+
+/**
+ * An Atom text construct (read raw) as HTML, whatever its type: XHTML is markup already (its wrapping
+ * <div> is dropped by the HTML reader as any element is); HTML is escaped or in CDATA; text is escaped
+ * text, which reads the same as HTML once unescaped.
+ */
+function atomText(node: Node): string {
+  const raw = text(node);
+  const type =
+    typeof node === 'object' && node !== null ? (node as Record<string, Node>)['@_type'] : undefined;
+  return type === 'xhtml' || type === 'application/xhtml+xml' ? raw : unescapeXmlText(raw);
 }
 
 function first<T>(node: T | T[] | undefined): T | undefined {
@@ -118,9 +200,6 @@ function isoDate(...candidates: Node[]): string | null {
   return null;
 }
 
-/** Longest link read, as the API accepts (longer ones are junk). */
-const URL_MAX_CHARS = 2_048;
-
 function absoluteHttpUrl(raw: string, base: string | undefined): string | null {
   if (raw.length > URL_MAX_CHARS) return null;
   try {
@@ -138,6 +217,21 @@ function plain(html: string, max: number): string {
 
 function titleOf(node: Node): string {
   return capText(plain(text(node), TITLE_INPUT_MAX_CHARS), TITLE_MAX_CHARS);
+}
+
+/** Longest title made from a description, for an item that has none. */
+const DERIVED_TITLE_MAX_CHARS = 120;
+
+/**
+ * A title for an item that has none (RSS 2.0 asks only for a title or a description): the
+ * description's first sentence, or its opening words.
+ */
+function titleFromDescription(description: string): string {
+  const sentence = /^.{20,}?[.!?](?= |$)/.exec(capText(description, DERIVED_TITLE_MAX_CHARS))?.[0];
+  if (sentence) return sentence;
+  if (description.length <= DERIVED_TITLE_MAX_CHARS) return description;
+  const cut = description.lastIndexOf(' ', DERIVED_TITLE_MAX_CHARS - 1);
+  return `${description.slice(0, cut > 40 ? cut : DERIVED_TITLE_MAX_CHARS - 1)}…`;
 }
 
 function descriptionOf(html: string): string {
@@ -233,16 +327,18 @@ function rssItem(item: Record<string, Node>, base: string | undefined): FeedItem
       ? text(item.guid)
       : '');
   const url = link ? absoluteHttpUrl(link, base) : null;
-  const title = titleOf(item.title);
-  if (!url || !title) return null;
+  if (!url) return null;
   const descriptionHtml = text(item.description);
   const contentHtml = text(item['content:encoded']);
+  const description = descriptionOf(descriptionHtml || contentHtml);
+  const title = titleOf(item.title) || titleFromDescription(description);
+  if (!title) return null;
   return {
     url,
     title,
     publishedDate: isoDate(item.pubDate, item['dc:date'], item.published, item.updated),
     author: authorOf(item['dc:creator'], item.author),
-    description: descriptionOf(descriptionHtml || contentHtml),
+    description,
     content: markdown(contentHtml || descriptionHtml),
     image: imageOf(item, base),
     categories: categoriesOf(item.category),
@@ -264,16 +360,18 @@ function atomLink(links: Node, rel = 'alternate'): string | null {
 function atomEntry(entry: Record<string, Node>, base: string | undefined): FeedItem | null {
   const link = atomLink(entry.link) ?? (text(entry.id).startsWith('http') ? text(entry.id) : null);
   const url = link ? absoluteHttpUrl(link, base) : null;
-  const title = titleOf(entry.title);
-  if (!url || !title) return null;
-  const summaryHtml = text(entry.summary);
-  const contentHtml = text(entry.content);
+  if (!url) return null;
+  const summaryHtml = atomText(entry.summary);
+  const contentHtml = atomText(entry.content);
+  const description = descriptionOf(summaryHtml || contentHtml);
+  const title = titleOf(atomText(entry.title)) || titleFromDescription(description);
+  if (!title) return null;
   return {
     url,
     title,
     publishedDate: isoDate(entry.published, entry.updated, entry.issued),
     author: authorOf(entry.author, entry['dc:creator']),
-    description: descriptionOf(summaryHtml || contentHtml),
+    description,
     content: markdown(contentHtml || summaryHtml),
     image: imageOf(entry, base),
     categories: categoriesOf(entry.category),
@@ -315,7 +413,8 @@ export function trimFeedXml(xml: string): string {
 export function parseFeed(xml: string, feedUrl?: string): ParsedFeed {
   let document: Record<string, Node>;
   try {
-    document = parser.parse(trimFeedXml(xml)) as Record<string, Node>;
+    const trimmed = trimFeedXml(xml);
+    document = parserFor(trimmed).parse(trimmed) as Record<string, Node>;
   } catch (error) {
     throw new FeedParseError(`not XML: ${(error as Error).message}`);
   }
@@ -323,13 +422,13 @@ export function parseFeed(xml: string, feedUrl?: string): ParsedFeed {
   if (rss?.channel) {
     const channel = first(rss.channel as Record<string, Node>) as Record<string, Node>;
     const link = text(first(channel.link as Node[])) || null;
-    const base = link ?? feedUrl;
+    const base = baseOf(channel, baseOf(rss, feedUrl ?? link ?? undefined));
     return {
       title: titleOf(channel.title) || 'Untitled feed',
       link,
       items: list(channel.item)
         .slice(0, FEED_MAX_ITEMS)
-        .map((item) => rssItem(item as Record<string, Node>, feedUrl ?? base))
+        .map((item) => rssItem(item as Record<string, Node>, baseOf(item, base)))
         .filter((item): item is FeedItem => item !== null),
     };
   }
@@ -341,21 +440,30 @@ export function parseFeed(xml: string, feedUrl?: string): ParsedFeed {
       link: text(first(channel.link as Node[])) || null,
       items: list(rdf.item)
         .slice(0, FEED_MAX_ITEMS)
-        .map((item) => rssItem(item as Record<string, Node>, feedUrl))
+        .map((item) => rssItem(item as Record<string, Node>, baseOf(item, baseOf(rdf, feedUrl))))
         .filter((item): item is FeedItem => item !== null),
     };
   }
   const feed = document.feed as Record<string, Node> | undefined;
   if (feed) {
     const link = atomLink(feed.link);
+    const base = baseOf(feed, feedUrl ?? link ?? undefined);
     return {
-      title: titleOf(feed.title) || 'Untitled feed',
+      title: titleOf(atomText(feed.title)) || 'Untitled feed',
       link,
       items: list(feed.entry)
         .slice(0, FEED_MAX_ITEMS)
-        .map((entry) => atomEntry(entry as Record<string, Node>, feedUrl ?? link ?? undefined))
+        .map((entry) => atomEntry(entry as Record<string, Node>, baseOf(entry, base)))
         .filter((item): item is FeedItem => item !== null),
     };
   }
   throw new FeedParseError('not an RSS or Atom feed');
+}
+
+/**
+ * A fetched feed's bytes to items: decoded in the encoding the feed declares (a byte-order mark, the
+ * Content-Type charset, its XML declaration, else UTF-8), then parsed; `feedUrl` is where it was read.
+ */
+export function parseFeedBody(body: Buffer, contentType: string | null, feedUrl: string): ParsedFeed {
+  return parseFeed(decodeBody(body, contentType), feedUrl);
 }

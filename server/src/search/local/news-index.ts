@@ -13,7 +13,7 @@ import type { ParsedSearchRequest } from '@shared/schemas/search';
 import { contentWords, isStopWord } from '../../content/text';
 import type { GuardedFetcher } from '../../http/guarded-fetch';
 import type { Store } from '../../storage/store';
-import { parseFeed } from './feed-parser';
+import { parseFeedBody } from './feed-parser';
 import { createNewsStore, type NewsStore } from './news-store';
 
 /** One stored article. */
@@ -321,7 +321,7 @@ export class NewsIndex {
       maxBytes: FEED_MAX_BYTES,
     });
     if (response.status >= 400) throw new Error(`HTTP ${response.status}`);
-    const feed = parseFeed(response.text(), response.url);
+    const feed = parseFeedBody(response.body, response.headers.get('content-type'), response.url);
     const ingestedAt = new Date(this.now()).toISOString();
     return feed.items.map((item) => ({
       id: articleId(item.url),

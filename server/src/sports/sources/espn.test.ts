@@ -1,28 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import type { EspnEvent } from '../../integrations/espn/client';
+import { espnEventSchema, type EspnEvent } from '../../integrations/espn/client';
 import { espnDate, mapEspnEvent, mapScore, mapStatus } from './espn';
 
-const event = (overrides: Partial<EspnEvent['competitions'][number]> = {}): EspnEvent => ({
-  id: '401',
-  date: '2026-10-11T17:00Z',
-  competitions: [
-    {
-      date: '2026-10-11T17:00Z',
-      // Away listed first here: the mapping must go by homeAway.
-      competitors: [
-        { homeAway: 'away', score: '7', team: { displayName: 'Seattle Kraken' } },
-        { homeAway: 'home', score: '3', team: { displayName: 'San Jose Sharks' } },
-      ],
-      status: {
-        period: 3,
-        displayClock: '4:10',
-        type: { name: 'STATUS_IN_PROGRESS', state: 'in', completed: false },
+/** An event as ESPN sends it, read through the client's schema as the app reads it. */
+const event = (overrides: Record<string, unknown> = {}, top: Record<string, unknown> = {}): EspnEvent =>
+  espnEventSchema.parse({
+    id: '401',
+    date: '2026-10-11T17:00Z',
+    competitions: [
+      {
+        date: '2026-10-11T17:00Z',
+        // Away listed first here: the mapping must go by homeAway.
+        competitors: [
+          { homeAway: 'away', score: '7', team: { displayName: 'Seattle Kraken' } },
+          { homeAway: 'home', score: '3', team: { displayName: 'San Jose Sharks' } },
+        ],
+        status: {
+          period: 3,
+          displayClock: '4:10',
+          type: { name: 'STATUS_IN_PROGRESS', state: 'in', completed: false },
+        },
+        broadcasts: [],
+        ...overrides,
       },
-      broadcasts: [],
-      ...overrides,
-    },
-  ],
-});
+    ],
+    ...top,
+  });
 
 describe('ESPN mapping', () => {
   it('reads sides from homeAway, and builds the period from period and clock when ESPN gives no detail', () => {
@@ -66,11 +69,78 @@ describe('ESPN mapping', () => {
 
   it('reads scores as numbers or null', () => {
     expect(mapScore('20')).toBe(20);
-    expect(mapScore({ value: 3, displayValue: '3' })).toBe(3);
+    expect(mapScore(3)).toBe(3);
     expect(mapScore(undefined)).toBeNull();
     expect(mapScore('')).toBeNull();
     expect(mapScore('n/a')).toBeNull();
     expect(mapScore('-1')).toBeNull();
+  });
+
+  it('keeps an event whatever ESPN puts in the fields it does not read, and reads loose values in those it does', () => {
+    // A live MLB day: every unfinished game's competitors carry "winner": null.
+    const live = event(
+      {
+        id: 401075011,
+        competitors: [
+          {
+            homeAway: 'away',
+            winner: null,
+            score: { value: 7, displayValue: '7' },
+            team: { displayName: 'Seattle Kraken', id: 124 },
+          },
+          { homeAway: 'home', winner: null, score: 3, team: { displayName: 'San Jose Sharks', logo: null } },
+        ],
+        status: {
+          period: '3',
+          clock: null,
+          displayClock: '4:10',
+          type: { name: 'STATUS_IN_PROGRESS', state: 'in', completed: null, detail: null },
+        },
+        broadcasts: null,
+        geoBroadcasts: [{ media: 'ESPN+' }, { media: { shortName: 'NHL.TV' } }],
+        venue: null,
+      },
+      { id: 401075011, name: null, links: [{ rel: 'summary', href: null }] },
+    );
+    expect(mapEspnEvent('nhl', live)).toMatchObject({
+      id: '401075011',
+      gameStatus: 'live',
+      isLive: true,
+      awayScore: 7,
+      homeScore: 3,
+      period: '4:10 - 3rd Period',
+      broadcast: 'NHL.TV',
+    });
+    expect(espnEventSchema.safeParse({ id: '1', competitions: [] }).success).toBe(false);
+    expect(espnEventSchema.safeParse({ id: null, competitions: [{ competitors: [] }] }).success).toBe(false);
+  });
+
+  it('never shows a suspended, postponed or cancelled game as live, and keeps a delayed one’s score', () => {
+    const suspended = mapEspnEvent(
+      'mlb',
+      event({
+        status: { period: 6, type: { name: 'STATUS_SUSPENDED', state: 'in', detail: 'Suspended - Top 6th' } },
+      }),
+    );
+    expect(suspended).toMatchObject({ gameStatus: 'suspended', isLive: false, awayScore: 7, homeScore: 3 });
+    expect(suspended?.period).toBe('Suspended - Top 6th');
+    for (const name of ['STATUS_POSTPONED', 'STATUS_CANCELED']) {
+      for (const state of ['pre', 'in', 'post']) {
+        expect(mapEspnEvent('mlb', event({ status: { type: { name, state } } }))).toMatchObject({
+          isLive: false,
+          isCompleted: false,
+          awayScore: null,
+        });
+      }
+    }
+    expect(
+      mapEspnEvent(
+        'mlb',
+        event({
+          status: { period: 5, type: { name: 'STATUS_RAIN_DELAY', state: 'in', detail: 'Rain Delay' } },
+        }),
+      ),
+    ).toMatchObject({ gameStatus: 'delayed', awayScore: 7, homeScore: 3, period: 'Rain Delay' });
   });
 
   it('skips an event without both sides', () => {

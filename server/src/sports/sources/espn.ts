@@ -60,8 +60,12 @@ export function mapStatus(status: EspnStatus | undefined): MappedStatus {
   if (named && NOT_PLAYED.has(named)) {
     return { gameStatus: named, isLive: false, isCompleted: false, scored: false };
   }
+  if (named === 'suspended') {
+    // Stopped, to be finished another day: never live, whatever the state says; the score so far stands.
+    return { gameStatus: named, isLive: false, isCompleted: false, scored: state !== 'pre' };
+  }
   if (named) {
-    // Delayed or suspended: in progress when ESPN says so (a rain delay in the 5th), else not yet started.
+    // Delayed: still in progress when ESPN says so (a rain delay in the 5th), else not yet started.
     return { gameStatus: named, isLive: state === 'in', isCompleted: false, scored: state !== 'pre' };
   }
   if (state === 'in') return { gameStatus: GAME_STATUS.live, isLive: true, isCompleted: false, scored: true };
@@ -79,11 +83,10 @@ export function mapStatus(status: EspnStatus | undefined): MappedStatus {
   };
 }
 
-/** A score as a number, or null (ESPN sends strings, sometimes objects, nothing pregame). */
+/** A score as a number, or null (ESPN sends strings, sometimes numbers or objects, nothing pregame). */
 export function mapScore(score: EspnCompetitor['score']): number | null {
-  const raw = typeof score === 'object' && score !== null ? score.value : score;
-  if (raw === undefined || raw === null || raw === '') return null;
-  const value = typeof raw === 'number' ? raw : Number(raw);
+  if (score === undefined || score === '') return null;
+  const value = typeof score === 'number' ? score : Number(score);
   return Number.isInteger(value) && value >= 0 && value <= 999 ? value : null;
 }
 
@@ -174,27 +177,78 @@ export function mapEspnEvent(league: EspnLeagueKey, event: EspnEvent): Game | nu
   return parsed.success ? parsed.data : null;
 }
 
+const EASTERN = 'America/New_York';
+const easternDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: EASTERN,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const easternHourFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: EASTERN,
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** YYYYMMDD of an instant in US Eastern time, the day ESPN files a game under. */
+const easternDay = (time: number) => easternDayFormat.format(time).replace(/-/g, '');
+
 /** YYYYMMDD of a start time in US Eastern time, the day ESPN files a game under. */
 export function espnDate(startTime: string | null): string | undefined {
   if (!startTime) return undefined;
   const time = Date.parse(startTime);
-  if (Number.isNaN(time)) return undefined;
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(time);
-  return parts.replace(/-/g, '');
+  return Number.isNaN(time) ? undefined : easternDay(time);
 }
 
-export function createEspnSource(deps: { client: EspnClient; logger: Logger }): SportsSource {
+const HOUR_MS = 3_600_000;
+/**
+ * ESPN's current day rolls over at midnight US Eastern while games out West are still being played, so
+ * until this hour the board also reads yesterday's games of the leagues that play by the day (the
+ * NFL's scoreboard is its current week, which holds Monday night whole).
+ */
+const LATE_GAMES_UNTIL_EASTERN_HOUR = 6;
+const DAILY_LEAGUES: ReadonlySet<EspnLeagueKey> = new Set(['nba', 'mlb', 'nhl']);
+/**
+ * A game of yesterday stays on the board while it is live, and otherwise this long after its start: a
+ * game that began at 10 PM Eastern and ended after midnight is still there for a few hours.
+ */
+const YESTERDAY_GAME_KEPT_MS = 8 * HOUR_MS;
+
+/** Whether a game from before today's board still belongs on it at `now`. */
+export function lateGameStillShown(game: Game, now: number): boolean {
+  if (game.isLive) return true;
+  const start = game.startTime ? Date.parse(game.startTime) : Number.NaN;
+  return !Number.isNaN(start) && now - start < YESTERDAY_GAME_KEPT_MS;
+}
+
+/** The days to ask one league for at `now`: its current day (no `dates`), and yesterday in the small hours. */
+export function scoreboardDays(league: EspnLeagueKey, now: number): Array<string | undefined> {
+  const hour = Number(easternHourFormat.format(now));
+  if (!DAILY_LEAGUES.has(league) || hour >= LATE_GAMES_UNTIL_EASTERN_HOUR) return [undefined];
+  // Noon of yesterday is yesterday's Eastern date whatever the daylight-saving change in between.
+  return [undefined, easternDay(now - (hour + 12) * HOUR_MS)];
+}
+
+interface LeagueBoard {
+  games: Game[];
+  /** Yesterday's board was asked for and did not answer: the late games last seen are kept. */
+  lateGamesMissing: boolean;
+}
+
+export function createEspnSource(deps: {
+  client: EspnClient;
+  logger: Logger;
+  /** The clock that decides ESPN's day; tests set it. */
+  now?: () => number;
+}): SportsSource {
   const { client, logger } = deps;
+  const now = deps.now ?? Date.now;
   const host = new URL(client.baseUrl).host;
   const fetchFailed = (cause?: unknown) =>
     errors.sportsFetchFailed(`Failed to fetch sports data from ${host}`, { cause });
 
-  function mapEvents(league: EspnLeagueKey, events: EspnEvent[]): Game[] {
+  function mapEvents(league: EspnLeagueKey, events: EspnEvent[], skipped: number): Game[] {
+    if (skipped > 0) logger.warn({ league, skipped }, 'espn: events with an unknown shape skipped');
     const games: Game[] = [];
     for (const event of events) {
       const game = mapEspnEvent(league, event);
@@ -204,34 +258,68 @@ export function createEspnSource(deps: { client: EspnClient; logger: Logger }): 
     return games;
   }
 
+  /** One league's board: its current day, with yesterday's games that still belong, each game once. */
+  async function readLeague(league: EspnLeagueKey, at: number, signal?: AbortSignal): Promise<LeagueBoard> {
+    const [current, ...earlier] = await Promise.allSettled(
+      scoreboardDays(league, at).map((dates) => client.scoreboard(league, { dates, signal })),
+    );
+    if (current!.status === 'rejected') throw current!.reason;
+    // By id, the current day's answer last so its state wins (a suspended game resumed today is listed
+    // on both days).
+    const byId = new Map<string, Game>();
+    let lateGamesMissing = false;
+    for (const board of earlier) {
+      if (board.status === 'rejected') {
+        lateGamesMissing = true;
+        logger.warn(
+          { league, err: board.reason },
+          "espn: yesterday's scoreboard failed, keeping its late games",
+        );
+        continue;
+      }
+      for (const game of mapEvents(league, board.value.events, board.value.skipped)) {
+        if (lateGameStillShown(game, at)) byId.set(game.id, game);
+      }
+    }
+    for (const game of mapEvents(league, current!.value.events, current!.value.skipped)) {
+      byId.delete(game.id);
+      byId.set(game.id, game);
+    }
+    return { games: [...byId.values()], lateGamesMissing };
+  }
+
   return {
     name: 'espn',
 
     async fetchAll({ onProgress, previous, signal }) {
       onProgress({ stage: 'fetching', message: fetchingMessage(host) });
-      const results = await Promise.allSettled(
-        LEAGUE_KEYS.map((league) => client.scoreboard(league, { signal })),
-      );
+      const at = now();
+      const results = await Promise.allSettled(LEAGUE_KEYS.map((league) => readLeague(league, at, signal)));
       if (results.every((result) => result.status === 'rejected')) {
         throw fetchFailed((results[0] as PromiseRejectedResult).reason);
       }
-      // Read only when a league failed and keeps its last games.
-      const kept = results.some((result) => result.status === 'rejected') ? await previous : null;
+      // Read only when some board failed and the last games stand in for it.
+      const needsPrevious = results.some(
+        (result) => result.status === 'rejected' || result.value.lateGamesMissing,
+      );
+      const kept = needsPrevious ? await previous : null;
+      const lastGames = (league: EspnLeagueKey) =>
+        kept?.leagues.find((group) => group.name === LEAGUE_NAMES[league])?.games ?? [];
       return LEAGUE_KEYS.flatMap((league, index) => {
         const result = results[index]!;
-        if (result.status === 'fulfilled') {
-          if (result.value.skipped > 0) {
-            logger.warn(
-              { league, skipped: result.value.skipped },
-              'espn: events with an unknown shape skipped',
-            );
-          }
-          return mapEvents(league, result.value.events);
+        if (result.status === 'rejected') {
+          // One league down: keep what we had for it rather than blanking its games.
+          logger.warn(
+            { league, err: result.reason },
+            'espn: league scoreboard failed, keeping its last games',
+          );
+          return lastGames(league);
         }
-        // One league down: keep what we had for it rather than blanking its games.
-        logger.warn({ league, err: result.reason }, 'espn: league scoreboard failed, keeping its last games');
-        const last = kept?.leagues.find((group) => group.name === LEAGUE_NAMES[league]);
-        return last?.games ?? [];
+        const { games, lateGamesMissing } = result.value;
+        if (!lateGamesMissing) return games;
+        const fresh = new Set(games.map((game) => game.id));
+        const late = lastGames(league).filter((game) => !fresh.has(game.id) && lateGameStillShown(game, at));
+        return [...late, ...games];
       });
     },
 
