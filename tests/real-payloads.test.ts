@@ -1,0 +1,138 @@
+/**
+ * Real captured payloads (tests/fixtures/real/) through exactly the code the server reads them with:
+ * ESPN scoreboards through the ESPN client and the game mapping, feeds through the fetch's decoding and
+ * the feed parser. Each file's expectation was written by reading the file, not by running the app; a
+ * new payload is one file and one entry in its expectations list. SOURCES.md beside each folder says
+ * where every file came from.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createEspnClient,
+  espnEventSchema,
+  ESPN_LEAGUES,
+  type EspnLeagueKey,
+} from '@server/integrations/espn/client';
+import { createEspnSource, mapEspnEvent } from '@server/sports/sources/espn';
+import { canonicalTeamName } from '@server/sports/team-names';
+import { parseFeedBody, FEED_MAX_ITEMS } from '@server/search/local/feed-parser';
+
+const CORPUS = join(import.meta.dirname, 'fixtures/real');
+const read = (file: string) => readFileSync(join(CORPUS, file));
+
+const leagueSchema = z.enum(Object.keys(ESPN_LEAGUES) as [EspnLeagueKey, ...EspnLeagueKey[]]);
+
+const espnExpectations = z
+  .array(
+    z.object({
+      file: z.string(),
+      league: leagueSchema,
+      about: z.string(),
+      /** The length of the payload's `events`; null for a file that is one event on its own. */
+      events: z.number().int().nullable(),
+      singleEvent: z.boolean().optional(),
+      games: z.array(
+        z.object({
+          id: z.string(),
+          awayTeam: z.string(),
+          homeTeam: z.string(),
+          status: z.string(),
+          awayScore: z.number().int().nullable(),
+          homeScore: z.number().int().nullable(),
+          period: z.string().optional(),
+        }),
+      ),
+    }),
+  )
+  .parse(JSON.parse(read('espn.expectations.json').toString('utf8')));
+
+const feedExpectations = z
+  .array(
+    z.object({
+      file: z.string(),
+      about: z.string(),
+      /** The Content-Type the feed is served with (most name no charset, as many servers send). */
+      contentType: z.string(),
+      feedUrl: z.string(),
+      items: z.number().int(),
+      /** The first item's title as a reader sees it; null when the item has none. */
+      firstTitle: z.string().nullable(),
+      /** For a first item without a title: how its description starts (its title comes from it). */
+      firstDescriptionStart: z.string().optional(),
+      firstLink: z.string(),
+    }),
+  )
+  .parse(JSON.parse(read('feeds.expectations.json').toString('utf8')));
+
+const LEAGUE_NAME = { nfl: 'NFL', nba: 'NBA', mlb: 'MLB', nhl: 'NHL' } as const;
+/** Noon US Eastern: no late games of the day before are asked for. */
+const NOON_EASTERN = () => Date.parse('2026-11-27T17:00:00Z');
+
+/** The source reading one captured scoreboard for its league, the other leagues empty. */
+async function boardOf(league: EspnLeagueKey, payload: Buffer) {
+  const path = `/${ESPN_LEAGUES[league].sport}/${ESPN_LEAGUES[league].league}/scoreboard`;
+  const client = createEspnClient({
+    baseUrl: 'https://site.api.espn.com',
+    fetch: async (input) =>
+      new Response(String(input).includes(path) ? payload : '{"events":[]}', {
+        headers: { 'content-type': 'application/json;charset=UTF-8' },
+      }),
+  });
+  const source = createEspnSource({ client, logger: pino({ level: 'silent' }), now: NOON_EASTERN });
+  return source.fetchAll({ onProgress: () => {}, previous: Promise.resolve(null) });
+}
+
+describe('real ESPN payloads', () => {
+  it.each(espnExpectations.map((expectation) => [expectation.file, expectation] as const))(
+    '%s',
+    async (_file, expectation) => {
+      const payload = read(expectation.file);
+      const league = LEAGUE_NAME[expectation.league];
+      const games = expectation.singleEvent
+        ? [mapEspnEvent(expectation.league, espnEventSchema.parse(JSON.parse(payload.toString('utf8'))))]
+        : await boardOf(expectation.league, payload);
+      if (expectation.events !== null) expect(games).toHaveLength(expectation.events);
+      for (const expected of expectation.games) {
+        const game = games.find((candidate) => candidate?.id === expected.id);
+        expect(game, `game ${expected.id}`).toMatchObject({
+          league,
+          awayTeam: canonicalTeamName(league, expected.awayTeam),
+          homeTeam: canonicalTeamName(league, expected.homeTeam),
+          gameStatus: expected.status,
+          awayScore: expected.awayScore,
+          homeScore: expected.homeScore,
+          ...(expected.period === undefined ? {} : { period: expected.period }),
+        });
+        // Never a lie about state: a stopped game is not live, and only a final one is completed.
+        if (['postponed', 'cancelled', 'suspended'].includes(expected.status))
+          expect(game!.isLive).toBe(false);
+        expect(game!.isCompleted).toBe(expected.status === 'completed');
+      }
+    },
+  );
+});
+
+describe('real feeds', () => {
+  it.each(feedExpectations.map((expectation) => [expectation.file, expectation] as const))(
+    '%s',
+    (_file, expectation) => {
+      const feed = parseFeedBody(read(expectation.file), expectation.contentType, expectation.feedUrl);
+      expect(feed.items).toHaveLength(Math.min(expectation.items, FEED_MAX_ITEMS));
+      const first = feed.items[0]!;
+      expect(first.url).toBe(expectation.firstLink);
+      if (expectation.firstTitle !== null) {
+        expect(first.title).toBe(expectation.firstTitle);
+      } else {
+        // Titled from its description's opening words.
+        expect(first.description.startsWith(expectation.firstDescriptionStart!)).toBe(true);
+        expect(first.title.length).toBeGreaterThan(0);
+        expect(first.description.startsWith(first.title.replace(/…$/, ''))).toBe(true);
+      }
+      // No text decoded in the wrong charset: a replacement character means bytes were misread.
+      for (const item of feed.items) expect(item.title).not.toContain('\ufffd');
+    },
+  );
+});
