@@ -360,6 +360,8 @@ export type FakeFailMode = 'status' | 'html' | 'garbage' | 'hang';
 export interface FakeEspnFailure {
   /** One league, or every league when absent. */
   league?: FakeLeague;
+  /** Only the requests for a given day's board (`dates`), not the current one. */
+  datedOnly?: boolean;
   /** HTTP status for mode 'status' (default 503). */
   status?: number;
   /** 'status' (default): an error status; 'html': 200 with an HTML page; 'garbage': 200 JSON that is no scoreboard; 'hang': never answers. */
@@ -806,7 +808,11 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
         (url.searchParams.has('dates') ? stats.dayRequests : stats.scoreboardRequests)[league]++;
         stats.lastQuery = Object.fromEntries(url.searchParams);
         const answer = () => {
-          if (failure && (!failure.league || failure.league === league)) return failScoreboard(res);
+          const failing =
+            failure &&
+            (!failure.league || failure.league === league) &&
+            (!failure.datedOnly || url.searchParams.has('dates'));
+          if (failing) return failScoreboard(res);
           sendJson(res, 200, scoreboard(league, url.searchParams.get('dates')));
         };
         if (held) held.push(answer);

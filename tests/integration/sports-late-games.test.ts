@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import type { Game } from '@shared/schemas/sports';
+import { buildSportsDataset, type Game } from '@shared/schemas/sports';
 import { createEspnClient } from '@server/integrations/espn/client';
 import { createEspnSource } from '@server/sports/sources/espn';
 import { startFakeEspn, type FakeEspn, type FakeGame } from '../fakes/espn';
@@ -79,8 +79,9 @@ async function board(options: { currentDayOnly: boolean }) {
     at(time: string) {
       now = Date.parse(time);
     },
-    async nba(): Promise<Game[]> {
-      const games = await source.fetchAll({ onProgress: () => {}, previous: Promise.resolve(null) });
+    async nba(previous: Game[] = []): Promise<Game[]> {
+      const stored = previous.length > 0 ? buildSportsDataset(previous, new Date(now).toISOString()) : null;
+      const games = await source.fetchAll({ onProgress: () => {}, previous: Promise.resolve(stored) });
       return games.filter((game) => game.league === 'NBA');
     },
   };
@@ -117,6 +118,17 @@ describe('games that run past midnight Eastern', () => {
 
     // 06:30: the board is Friday's.
     day.at('2026-11-27T11:30:00Z');
+    expect(ids(await day.nba())).toEqual([TOMORROW.id]);
+  });
+
+  it('keeps the late games last seen while yesterday’s board does not answer', async () => {
+    const day = await board({ currentDayOnly: true });
+    day.at('2026-11-27T05:10:00Z');
+    const seen = await day.nba();
+    day.espn.fail({ league: 'nba', datedOnly: true });
+    day.at('2026-11-27T05:20:00Z');
+    expect(ids(await day.nba(seen)).sort()).toEqual([LATE.id, EARLY.id, TOMORROW.id].sort());
+    // Without a last board to keep from, only today's games remain; nothing fails.
     expect(ids(await day.nba())).toEqual([TOMORROW.id]);
   });
 
