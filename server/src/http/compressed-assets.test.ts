@@ -23,13 +23,15 @@ describe('compressedAssets', () => {
   let dir: string;
   let server: Server;
   let base: string;
+  // The handler's cache, handed in so the test can see what it keeps.
+  const cache = new Map<string, Promise<Buffer | null>>();
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tt-assets-'));
     writeFileSync(join(dir, 'index-abc.js'), script);
     writeFileSync(join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     const app = express();
-    app.use('/assets', compressedAssets(dir), express.static(dir, { fallthrough: false }));
+    app.use('/assets', compressedAssets(dir, cache), express.static(dir, { fallthrough: false }));
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', () => resolve());
     });
@@ -85,5 +87,21 @@ describe('compressedAssets', () => {
     expect((await raw('/missing.js', 'br')).status).toBe(404);
     // Outside the folder: refused by express.static, never read here.
     expect((await raw('/..%2f..%2fetc%2fpasswd.js', 'br')).status).toBe(403);
+  });
+
+  it('keeps nothing for names that are not files, however many are asked for', async () => {
+    await raw('/index-abc.js', 'br');
+    const kept = [...cache.keys()];
+    expect(kept).toContain(`br:${join(dir, 'index-abc.js')}`);
+    // Anyone can make names up without signing in: 2,000 misses, 50 at a time, both encodings.
+    for (let batch = 0; batch < 40; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => raw(`/made-up-${batch}-${i}.js`, i % 2 === 0 ? 'br' : 'gzip')),
+      );
+      expect(answers.every((answer) => answer.status === 404)).toBe(true);
+    }
+    expect([...cache.keys()]).toEqual(kept);
+    // The real file is still served from what was kept.
+    expect((await raw('/index-abc.js', 'br')).headers['content-encoding']).toBe('br');
   });
 });

@@ -26,15 +26,16 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return null;
 }
 
+/** Compressed files by `encoding:path`; only files of the build are kept in it. */
+export type CompressedCache = Map<string, Promise<Buffer | null>>;
+
 /**
  * Serves the built client's hashed assets compressed (brotli or gzip), as a CDN or a proxy would:
  * the app is often the only server in front of the browser. Each file is compressed once, off the
  * event loop, and kept (the hashed assets never change while the server runs). Anything it does not
- * handle falls through to express.static.
+ * handle falls through to express.static. `cache` is handed in by tests that look at what is kept.
  */
-export function compressedAssets(dir: string): RequestHandler {
-  const cache = new Map<string, Promise<Buffer | null>>();
-
+export function compressedAssets(dir: string, cache: CompressedCache = new Map()): RequestHandler {
   function compressed(file: string, encoding: Encoding): Promise<Buffer | null> {
     const key = `${encoding}:${file}`;
     let entry = cache.get(key);
@@ -49,7 +50,12 @@ export function compressedAssets(dir: string): RequestHandler {
                 },
               })
             : gzipAsync(content, { level: 9 }),
-        () => null, // missing: express.static answers 404
+        () => {
+          // Missing: express.static answers 404. The name is not kept: anyone can make names up,
+          // and a cache of them would grow without end.
+          cache.delete(key);
+          return null;
+        },
       );
       cache.set(key, entry);
     }
