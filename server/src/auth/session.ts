@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { errors } from '../errors';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
+import { roleFor } from './roles';
 
 declare module 'express-session' {
   interface SessionData {
@@ -12,6 +13,11 @@ declare module 'express-session' {
     /** The provider's access token: kept on the server only, never sent to the browser. */
     githubToken?: string;
     user?: User;
+    /**
+     * The user's chat role, from ADMIN_LOGINS and MODERATOR_LOGINS as they are now: set each time the
+     * session is read and never stored, so a login taken off a list loses the role at its next request
+     * or socket, not when its session ends.
+     */
     role?: Role;
   }
 }
@@ -28,9 +34,17 @@ export const SIGN_IN_SESSION_TTL_MS = 10 * 60 * 1000;
 /** A store failure (Redis down) answers 503 'try again' like every other store-backed call, not a 500. */
 const unavailable = (error: unknown) => errors.storeUnavailable(undefined, { cause: error });
 
-/** express-session's store on top of the app's Store, so sessions live in Redis when it is configured. */
+type RoleLists = Pick<Config, 'ADMIN_LOGINS' | 'MODERATOR_LOGINS'>;
+
+/**
+ * express-session's store on top of the app's Store, so sessions live in Redis when it is configured.
+ * The role is the one thing it does not keep: every read gives the one the configuration gives now.
+ */
 class AppSessionStore extends session.Store {
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    private readonly roles: RoleLists,
+  ) {
     super();
   }
 
@@ -43,18 +57,24 @@ class AppSessionStore extends session.Store {
     this.store.get(keys.session(sid)).then(
       (raw) => {
         if (!raw) return callback(null, null);
+        let data: SessionData;
         try {
-          callback(null, JSON.parse(raw) as SessionData);
+          data = JSON.parse(raw) as SessionData;
         } catch {
-          callback(null, null); // a corrupt session is treated as none
+          return callback(null, null); // a corrupt session is treated as none
         }
+        if (data.user) data.role = roleFor(data.user.login, this.roles);
+        else delete data.role;
+        callback(null, data);
       },
       (error: unknown) => callback(unavailable(error)),
     );
   }
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
-    this.store.set(keys.session(sid), JSON.stringify(data), this.ttl(data)).then(
+    // Sessions stored before roles were read this way may hold one: it is dropped at their next save.
+    const kept = JSON.stringify({ ...data, role: undefined });
+    this.store.set(keys.session(sid), kept, this.ttl(data)).then(
       () => callback?.(),
       (error: unknown) => callback?.(unavailable(error)),
     );
@@ -80,7 +100,7 @@ export function createSessionMiddleware(config: Config, store: Store) {
   return session({
     name: SESSION_COOKIE,
     secret: config.SESSION_SECRET,
-    store: new AppSessionStore(store),
+    store: new AppSessionStore(store, config),
     resave: false,
     saveUninitialized: false,
     rolling: true,
