@@ -82,6 +82,27 @@ describe('chatReducer', () => {
     expect(state.messages[0]).toMatchObject({ id: 'temp-1', offline: true, pending: false });
   });
 
+  it('is live again once the room is rejoined: samples go, a message not sent stays marked', () => {
+    let state = chatReducer(initialChatState, {
+      type: 'load-failed',
+      samples: sampleMessages('g1', 'Bills', 'Chiefs'),
+    });
+    state = chatReducer(state, { type: 'sending', message: { ...message('temp-1', 5), pending: true } });
+    state = chatReducer(state, { type: 'send-failed', tempId: 'temp-1' });
+    state = chatReducer(state, {
+      type: 'received-many',
+      messages: [message('1-0', 1)],
+      version: 1,
+      mine: {},
+    });
+    state = chatReducer(state, { type: 'resynced' });
+    expect(state.status).toBe('ready');
+    expect(state.messages.map((m) => [m.id, Boolean(m.offline)])).toEqual([
+      ['1-0', false],
+      ['temp-1', true],
+    ]);
+  });
+
   it('prepends older pages in order and removes deleted messages', () => {
     let state = chatReducer(initialChatState, {
       type: 'loaded',

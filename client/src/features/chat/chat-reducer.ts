@@ -74,7 +74,9 @@ export type ChatAction =
   | { type: 'moderation-log'; entries: ChatModerationEntry[] }
   | { type: 'moderation-logged'; entry: ChatModerationEntry }
   | { type: 'deleted'; messageId: string }
-  | { type: 'gap'; after: string };
+  | { type: 'gap'; after: string }
+  /** The room was joined again and caught up (after a reconnect or a lost acknowledgement). */
+  | { type: 'resynced' };
 
 export const initialChatState: ChatState = {
   messages: [],
@@ -229,6 +231,14 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, messages: state.messages.filter((m) => m.id !== action.messageId) };
     case 'gap':
       return { ...state, gapAfter: action.after };
+    case 'resynced':
+      // Live again: what the room answered replaces the samples shown while it could not load; a
+      // message that was not sent keeps its own offline mark ("Not sent").
+      return {
+        ...state,
+        status: 'ready',
+        messages: state.messages.filter((m) => !m.id.startsWith('sample-')),
+      };
   }
 }
 

@@ -19,12 +19,23 @@ const socket = vi.hoisted(() => {
   /** Events the server refuses, with the refusal. */
   const refusals = new Map<string, AckError>();
   const sent: Array<{ event: string; payload: unknown }> = [];
+  /** Events whose acknowledgement never comes, and the requests waiting for one. */
+  const held = new Set<string>();
+  const waiting: Array<(error: Error) => void> = [];
   return {
     recovered: false,
+    /** What `socket.connected` says (the app's socket: true while connected). */
+    connected: false,
     listeners,
     answers,
     refusals,
     sent,
+    held,
+    waiting,
+    /** Every request waiting for an acknowledgement reaches its deadline, as Socket.IO's timeout(). */
+    lapse() {
+      for (const reject of waiting.splice(0)) reject(new Error('operation has timed out'));
+    },
     on(event: string, listener: (...args: unknown[]) => void) {
       if (!listeners.has(event)) listeners.set(event, new Set());
       listeners.get(event)!.add(listener);
@@ -37,6 +48,7 @@ const socket = vi.hoisted(() => {
       return {
         emitWithAck: async (event: string, payload: unknown) => {
           sent.push({ event, payload });
+          if (held.has(event)) return new Promise((_, reject) => waiting.push(reject));
           const refusal = refusals.get(event);
           if (refusal) return { ok: false, error: refusal };
           return { ok: true, data: answers.get(event)?.(payload) ?? null };
@@ -113,6 +125,9 @@ beforeEach(() => {
   socket.answers.clear();
   socket.refusals.clear();
   socket.sent.length = 0;
+  socket.held.clear();
+  socket.waiting.length = 0;
+  socket.connected = false;
   socket.answers.set('chat:unread', () => ({ games: [] }));
   socket.answers.set('chat:speakers', () => ({ gameId: 'g1', logins: [] }));
 });
@@ -514,5 +529,78 @@ describe('GameChat moderation', () => {
     expect(screen.queryByText('Moderation')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Time out/ })).not.toBeInTheDocument();
     expect(socket.sent.some((request) => request.event === 'chat:moderation-log')).toBe(false);
+  });
+});
+
+describe('GameChat after a send that got no answer', () => {
+  const logEntry = (id: string, minute: number) => ({
+    id,
+    gameId: 'g1',
+    moderator: 'mod',
+    at: new Date(2026, 10, 23, 21, minute).toISOString(),
+    action: 'slow-mode' as const,
+    seconds: 30,
+  });
+
+  /** A moderator in the room, who has seen its newest message; then a send whose answer never comes. */
+  async function sendIntoTheVoid() {
+    socket.answers.set('chat:join', () => joined([message('1-0', 1, 'kick-off')]));
+    socket.answers.set('chat:moderation-log', () => ({ gameId: 'g1', entries: [logEntry('e1', 30)] }));
+    renderChat('mod', 'moderator');
+    await joinAsHome();
+    await screen.findByText('kick-off');
+    expect(screen.getByText('Moderation')).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(lastSent('chat:seen')?.payload).toEqual({ gameId: 'g1', messageId: '1-0' }),
+    );
+
+    socket.held.add('chat:send');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Message' }), 'anyone there?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await vi.waitFor(() => expect(socket.waiting).toHaveLength(1));
+    socket.held.delete('chat:send');
+    // The room answers again from here on, with what was said meanwhile.
+    const later = [message('1-0', 1, 'kick-off'), message('2-0', 2, 'touchdown!')];
+    socket.answers.set('chat:join', () => joined(later));
+    socket.answers.set('chat:sync', () => ({ messages: later.slice(1), gap: false, version: 1, mine: {} }));
+    socket.answers.set('chat:moderation-log', () => ({
+      gameId: 'g1',
+      entries: [logEntry('e2', 40), logEntry('e1', 30)],
+    }));
+    await act(async () => socket.lapse());
+    expect(await screen.findByText('Not sent')).toBeInTheDocument();
+  }
+
+  /** The room is live: no "Offline Mode", the panel is back with what was logged, seen is reported. */
+  async function expectLiveAgain() {
+    expect(await screen.findByText('touchdown!')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByText('Offline Mode')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByText('Moderation'));
+    const log = screen.getByRole('region', { name: 'Moderation log' });
+    await vi.waitFor(() => expect(log.querySelectorAll('li')).toHaveLength(2));
+    await vi.waitFor(
+      () => expect(lastSent('chat:seen')?.payload).toEqual({ gameId: 'g1', messageId: '2-0' }),
+      { timeout: 3000 },
+    );
+    // The unsent message stays, marked, for the reader to send again.
+    expect(screen.getByText('anyone there?')).toBeInTheDocument();
+    expect(screen.getByText('Not sent')).toBeInTheDocument();
+  }
+
+  it('goes back to live when the socket reconnects and the room catches up', async () => {
+    await sendIntoTheVoid();
+    // The socket had dropped: the chat is offline until it is back.
+    expect(screen.getByText('Offline Mode')).toBeInTheDocument();
+    expect(screen.queryByText('Moderation')).not.toBeInTheDocument();
+
+    socket.connected = true;
+    await act(async () => socket.fire('connect'));
+    await expectLiveAgain();
+  });
+
+  it('checks the room at once when the socket still looks connected', async () => {
+    socket.connected = true;
+    await sendIntoTheVoid();
+    await expectLiveAgain();
   });
 });

@@ -84,6 +84,8 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
    * say what the reader's own reactions are).
    */
   const heldReactionsRef = useRef(new Map<string, HeldChanges>());
+  /** Joins the room again and catches up; set while the chat is open. */
+  const resyncRef = useRef<(() => void) | null>(null);
 
   /** Applies the changes held for messages just listed. */
   const applyHeld = useCallback(
@@ -182,7 +184,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     // After a reconnect the room is rejoined and the stored history fills the gap. A recovered
     // connection too: the server replays only what went through the Socket.IO adapter, and new
     // messages reach each server on the game's own feed.
-    const onReconnect = () => {
+    const resync = () => {
       const after = newestServerId(messagesRef.current);
       void request('chat:join', { gameId })
         .then(async (page) => {
@@ -197,9 +199,18 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
             // More was missed than the server can give: the list shows where messages are missing.
             if (missed.gap) dispatch({ type: 'gap', after });
           }
+          // Joined and caught up: the room is live again ("Offline Mode" goes, the reader's seen
+          // position is reported again, moderators get their panel back).
+          dispatch({ type: 'resynced' });
+          // Entries logged while this socket was away were pushed to nobody here.
+          if (canModerate) {
+            const log = await request('chat:moderation-log', { gameId });
+            if (!cancelled) dispatch({ type: 'moderation-log', entries: log.entries });
+          }
         })
         .catch(() => {});
     };
+    resyncRef.current = resync;
 
     socket.on('chat:message-created', onCreated);
     socket.on('chat:message-deleted', onDeleted);
@@ -207,7 +218,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     socket.on('chat:room-changed', onRoomChanged);
     socket.on('chat:muted', onMuted);
     socket.on('chat:moderation-logged', onLogged);
-    socket.on('connect', onReconnect);
+    socket.on('connect', resync);
     void join();
     return () => {
       cancelled = true;
@@ -217,7 +228,8 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       socket.off('chat:room-changed', onRoomChanged);
       socket.off('chat:muted', onMuted);
       socket.off('chat:moderation-logged', onLogged);
-      socket.off('connect', onReconnect);
+      socket.off('connect', resync);
+      resyncRef.current = null;
       socket.emit('chat:leave', { gameId });
       // A next run joins afresh: its pages carry everything so far.
       heldReactions.clear();
@@ -257,6 +269,9 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
           return { message: error.message, code: error.code, retryAt };
         }
         dispatch({ type: 'send-failed', tempId });
+        // Not stored (no acknowledgement in time, or a fault on the server). While the socket still
+        // looks connected no reconnect will come to rejoin, so check the room now; else the reconnect does.
+        if (getSocket().connected) resyncRef.current?.();
         return { message: error instanceof Error ? error.message : 'Failed to send message' };
       }
     },
