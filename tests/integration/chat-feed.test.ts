@@ -57,6 +57,12 @@ const listeners = async (gameId: string) => {
   return Number(count);
 };
 
+/** The games among `gameIds` whose feed some connection listens to on the run's Redis, in that order. */
+async function listenedAmong(gameIds: string[]): Promise<string[]> {
+  const channels = new Set((await redis.call('PUBSUB', 'SHARDCHANNELS', 'tt:chat:*:feed')) as string[]);
+  return gameIds.filter((gameId) => channels.has(keys.chatFeed(gameId)));
+}
+
 describe('the game feed', () => {
   it("brings a message sent on one instance to a fan on the other, once, and each instance's own", async () => {
     const [one, two] = [await start(), await start()];
@@ -82,6 +88,35 @@ describe('the game feed', () => {
     expect(await listeners(gameId)).toBe(1);
     const sent = await stored(alice.socket, gameId, 'back again');
     await expect.poll(() => alice.heard, { interval: 10, timeout: 3000 }).toEqual([sent]);
+  });
+
+  it('listens to no game its fans left, whatever order their joins, leaves and disconnects arrive in', async () => {
+    const app = await start();
+    const { socket } = await signedInSocket(app, unique('hopper'));
+    sockets.push(socket);
+    const left = Array.from({ length: 10 }, newGame);
+    const stayed = Array.from({ length: 3 }, newGame);
+    // Sent together, none awaited: each leave reaches the server while its join is still under way.
+    const answers = await Promise.all([
+      ...left.flatMap((gameId) => [
+        emit(socket, 'chat:join', { gameId }),
+        emit(socket, 'chat:leave', { gameId }),
+      ]),
+      ...stayed.flatMap((gameId) => [
+        emit(socket, 'chat:leave', { gameId }),
+        emit(socket, 'chat:join', { gameId }),
+      ]),
+    ]);
+    expect(answers.map((answer) => answer.ok)).toEqual(answers.map(() => true));
+    const all = [...left, ...stayed];
+    await expect.poll(() => listenedAmong(all), { interval: 20, timeout: 3000 }).toEqual(stayed);
+    expect(await listeners(stayed[0]!)).toBe(1);
+
+    // A join the disconnect overtakes, then nobody: nothing is listened to any more.
+    const last = newGame();
+    socket.emit('chat:join', { gameId: last }, () => {});
+    socket.close();
+    await expect.poll(() => listenedAmong([...all, last]), { interval: 20, timeout: 3000 }).toEqual([]);
   });
 
   it('reads a message it did not hear from the history, and gives fans every message in order once', async () => {

@@ -138,8 +138,10 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
     store.unsubscribe(keys.chatFeed(gameId)).catch(() => {});
   }
 
-  // The room's first socket here starts listening and the last one's leave stops it.
+  // The room's first socket here starts listening and the last one's leave stops it: the instance
+  // listens to exactly the games its sockets are in. Nothing else starts listening.
   const adapter = io.of('/').adapter;
+  const hasFansHere = (gameId: string) => adapter.rooms.has(gameRoom(gameId));
   adapter.on('create-room', (room: string) => {
     if (isGameRoom(room)) follow(gameIdOf(room)).catch(() => {});
   });
@@ -150,9 +152,19 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
   return {
     /**
      * Resolves once this instance hears the game's messages. A join waits for it before reading its
-     * page: every message stored after that page then reaches the joiner.
+     * page: every message stored after that page then reaches the joiner. When the room has no
+     * socket here any more (a leave or a disconnect overtook the join), there is nothing to hear:
+     * listening now would outlive every fan, since no last leave would come to stop it.
      */
-    listening: (gameId: string) => follow(gameId),
+    listening: async (gameId: string): Promise<void> => {
+      if (!hasFansHere(gameId)) return;
+      try {
+        await follow(gameId);
+      } catch (error) {
+        // The last fan left while it subscribed (which ends that subscription): nothing to wait for.
+        if (hasFansHere(gameId)) throw error;
+      }
+    },
   };
 }
 
