@@ -72,7 +72,8 @@ export function createApp(deps: AppDeps): App {
   const app = express();
   const httpServer = createServer(app);
   app.disable('x-powered-by');
-  if (config.isProduction) app.set('trust proxy', 1);
+  // Only a proxy the operator names may say who the client is (per-address limits count by it).
+  if (config.TRUST_PROXY !== undefined) app.set('trust proxy', config.TRUST_PROXY);
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
   const indexPath = clientDir ? join(clientDir, 'index.html') : null;

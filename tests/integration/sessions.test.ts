@@ -1,7 +1,7 @@
 /**
  * What a sign-in leaves behind: an anonymous start stores a session that lives only as long as a
  * sign-in may take, signing in makes it a full-length one, and starts are limited per client address
- * (the address Express trusts, so a forged X-Forwarded-For does not help).
+ * (X-Forwarded-For counts only from a proxy named in TRUST_PROXY, so a forged one does not help).
  */
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -72,6 +72,15 @@ describe('sessions', () => {
   });
 });
 
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-production-secret-for-tests',
+  GITHUB_CLIENT_ID: 'id',
+  GITHUB_CLIENT_SECRET: 'secret',
+  // startTestApp moves the limit out of the way; these tests count against the default.
+  SIGNIN_RATE_LIMIT: '30',
+};
+
 describe('sign-in starts per address', () => {
   it('answers 429 past the limit, however X-Forwarded-For is forged, and stores no session for refused starts', async () => {
     // The memory store keeps this app's counter and sessions to itself.
@@ -98,16 +107,39 @@ describe('sign-in starts per address', () => {
     expect(store.size - held).toBe(4);
   });
 
-  it('in production (one trusted proxy) counts the address the proxy forwards, an IPv6 client by its /64', async () => {
+  it('in production with no TRUST_PROXY, ignores X-Forwarded-For: 40 made-up addresses share one limit', async () => {
+    const app = await start({ storeKind: 'memory', env: { ...PRODUCTION } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const answer = await fetch(`${app.baseUrl}/api/auth/github/login`, {
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      statuses.push(answer.status);
+    }
+    // The default limit, 30 starts a minute, counted against the one real peer (loopback).
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual(Array.from({ length: 10 }, () => 429));
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not the proxy TRUST_PROXY names', async () => {
     const app = await start({
       storeKind: 'memory',
-      env: {
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'a-production-secret-for-tests',
-        GITHUB_CLIENT_ID: 'id',
-        GITHUB_CLIENT_SECRET: 'secret',
-        SIGNIN_RATE_LIMIT: '2',
-      },
+      env: { ...PRODUCTION, TRUST_PROXY: '192.0.2.10', SIGNIN_RATE_LIMIT: '2' },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await fetch(`${app.baseUrl}/api/auth/github/login`, {
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+  });
+
+  it('with TRUST_PROXY=loopback counts the address the proxy forwards, an IPv6 client by its /64', async () => {
+    const app = await start({
+      storeKind: 'memory',
+      env: { ...PRODUCTION, TRUST_PROXY: 'loopback', SIGNIN_RATE_LIMIT: '2' },
     });
     // Documentation addresses, only ever written in a header: no packet goes anywhere but loopback.
     const startFrom = async (address: string) =>

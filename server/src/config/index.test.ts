@@ -103,6 +103,36 @@ describe('loadConfig', () => {
     expect(() => load({ REDIS_URL: 'redis://a:7000,http://b', REDIS_CLUSTER: '1' })).toThrow(/REDIS_URL:/);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names one, by hop count or address, and never every client', () => {
+    expect(load({}).TRUST_PROXY).toBeUndefined();
+    expect(
+      load({ NODE_ENV: 'production', SESSION_SECRET: 'a-long-enough-secret' }).TRUST_PROXY,
+    ).toBeUndefined();
+    expect(load({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(load({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
+    expect(load({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,fd00::/8, ::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '172.16.0.0/12',
+      'fd00::/8',
+      '::1',
+    ]);
+    expect(() => load({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust every client/);
+    let caught: unknown;
+    try {
+      load({ TRUST_PROXY: 'nginx', PORT: 'eighty' });
+    } catch (error) {
+      caught = error;
+    }
+    // Listed with the other problems, one line each.
+    expect((caught as ConfigError).problems).toEqual([
+      expect.stringMatching(/^PORT:/),
+      expect.stringMatching(/^TRUST_PROXY: must be a hop count or the proxy's addresses or subnets/),
+    ]);
+    for (const bad of ['10.0.0.0/33', '10.0.0', '::1/129', '10.0.0.1/8/8', 'Loopback', ',']) {
+      expect(() => load({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY:/);
+    }
+  });
+
   it('parses ICE servers from JSON', () => {
     const config = load({ ICE_SERVERS: '[{"urls":"turn:127.0.0.1:3478","username":"u","credential":"p"}]' });
     expect(config.ICE_SERVERS).toEqual([{ urls: 'turn:127.0.0.1:3478', username: 'u', credential: 'p' }]);

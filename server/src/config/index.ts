@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { withoutTrailingSlashes } from '@shared/url';
 
@@ -33,6 +34,41 @@ const DEFAULT_NEWS_FEEDS = [
   'https://www.espn.com/espn/rss/nhl/news',
 ];
 
+/** Express's names for address ranges in `trust proxy`. */
+const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address or subnet (address/prefix length) as Express's `trust proxy` takes it. */
+function isProxyAddress(entry: string): boolean {
+  if (TRUST_PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const v4 = ipaddr.IPv4.isValidFourPartDecimal(address);
+  if (rest.length > 0 || (!v4 && !ipaddr.IPv6.isValid(address))) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell the client's address (X-Forwarded-For) and protocol: a hop count, or the
+ * proxies' addresses and subnets. Unset trusts nobody, so a client cannot pick the address its
+ * per-address limits count against. `true` (everyone) is refused for the same reason.
+ */
+const trustProxy = z.string().transform((raw, ctx): number | string[] => {
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const message =
+    raw.toLowerCase() === 'true'
+      ? "true would trust every client to name its own address; give the proxy's address or a hop count"
+      : `must be a hop count or the proxy's addresses or subnets (or ${TRUST_PROXY_RANGES.join(', ')}), comma-separated`;
+  if (entries.length === 0 || !entries.every(isProxyAddress)) {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const iceServerSchema = z.object({
   urls: z.union([z.string(), z.array(z.string())]),
   username: z.string().optional(),
@@ -53,6 +89,8 @@ const envSchema = z.object({
   // How broadcasts reach the other instances (server/src/realtime/adapter.ts); unset, it follows REDIS_CLUSTER.
   SOCKET_ADAPTER: z.enum(['streams', 'sharded']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The reverse proxy in front, if any (Express's `trust proxy`); unset, the peer is the client.
+  TRUST_PROXY: trustProxy.optional(),
 
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,

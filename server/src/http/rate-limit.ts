@@ -38,7 +38,7 @@ export type RateLimitSubject = (req: Request) => string;
 
 /**
  * The client's address as Express sees it: the socket's peer, or the proxy's X-Forwarded-For entry
- * when the app trusts that proxy (production trusts one hop), so a client cannot pick its own.
+ * when the peer is a proxy named in TRUST_PROXY, so a client cannot pick its own.
  * An IPv6 client counts by its /64, the smallest block a network hands a single subscriber: one host
  * may use any of its 2^64 addresses. An IPv4-mapped address counts as its IPv4.
  */
