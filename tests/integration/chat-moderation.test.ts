@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatJoinAnswer, ChatModerationEntry } from '@shared/schemas/chat';
-import { signIn, type TestSocket } from '../helpers/sign-in';
+import { connectSocket, signIn, type TestSocket } from '../helpers/sign-in';
+import type { TestApp } from '../helpers/test-app';
 import { emit, emitUntyped } from '../helpers/emit';
 import {
+  collect,
   dataOf,
   fan,
   gameData,
@@ -318,5 +320,95 @@ describe('the moderation log', () => {
     });
     expect(await gameData(gameId)).toEqual(before);
     expect(dataOf(await emit(moderator.socket, 'chat:moderation-log', { gameId })).entries).toEqual([]);
+  });
+});
+
+describe('the moderation log across a dropped connection', () => {
+  /**
+   * A moderator's socket that opened the game's log and heard an entry (the point its recovery
+   * resumes from), then lost its connection without a goodbye: the server keeps its state for a
+   * recovery, and the admin logs an entry while it is away.
+   */
+  async function moderatorAway(app: TestApp, gameId: string) {
+    const admin = await fan(app, ADMIN);
+    const { client } = await signIn(app, MODERATOR);
+    const socket = await connectSocket(app.baseUrl, { cookie: client.cookieHeader() });
+    await joined(socket, gameId);
+    dataOf(await emit(socket, 'chat:moderation-log', { gameId }));
+    const heard = next(socket, 'chat:moderation-logged');
+    dataOf(await emit(socket, 'chat:slow-mode', { gameId, seconds: 5 }));
+    await heard;
+
+    const [server] = [...app.app.io.of('/').sockets.values()].filter((s) => s.id === socket.id);
+    const dropped = new Promise((resolve) => server!.once('disconnect', resolve));
+    socket.io.engine.close();
+    expect(await dropped).toBe('transport close');
+    dataOf(await emit(admin.socket, 'chat:slow-mode', { gameId, seconds: 15 }));
+    return { admin, client, socket };
+  }
+
+  /** Connects `socket` again, offering to recover its session, with `cookie` (the browser's now). */
+  async function comeBack(socket: TestSocket, cookie: string) {
+    (socket.io.opts as { extraHeaders?: Record<string, string> }).extraHeaders = { cookie };
+    const back = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.connect();
+    await back;
+    expect(socket.recovered).toBe(true);
+  }
+
+  it('tells a fan who signed in where a moderator signed out nothing of the log, live or missed', async () => {
+    const app = await startInstance({ env: ROLES });
+    const gameId = newGame();
+    const { admin, client, socket } = await moderatorAway(app, gameId);
+    try {
+      expect((await client.request('/api/auth/logout', { method: 'POST' })).status).toBe(204);
+      const fanLogin = unique('fan');
+      const { client: fanClient } = await signIn(app, fanLogin);
+      const logged = collect(socket, 'chat:moderation-logged');
+      await comeBack(socket, fanClient.cookieHeader());
+
+      expect(await emit(socket, 'chat:moderation-log', { gameId })).toEqual({
+        ok: false,
+        error: { code: 'forbidden', message: 'Only moderators and admins can see the moderation log.' },
+      });
+      const [server] = [...app.app.io.of('/').sockets.values()].filter((s) => s.id === socket.id);
+      expect(server?.data.login).toBe(fanLogin);
+      expect([...server!.rooms].filter((room) => room !== socket.id)).toEqual([
+        `user:${fanLogin}`,
+        expect.stringMatching(/^session:/),
+      ]);
+
+      // The fan opens the game's chat and the admin acts twice: the second change reaches the room
+      // after the first one's log entry would have reached anyone still on the log.
+      await joined(socket, gameId);
+      const last = next(socket, 'chat:room-changed', (room) => room.slowModeSeconds === 60);
+      dataOf(await emit(admin.socket, 'chat:slow-mode', { gameId, seconds: 30 }));
+      dataOf(await emit(admin.socket, 'chat:slow-mode', { gameId, seconds: 60 }));
+      await last;
+      expect(logged).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('gives the same moderator back the log, with what was logged while away', async () => {
+    const app = await startInstance({ env: ROLES });
+    const gameId = newGame();
+    const { admin, client, socket } = await moderatorAway(app, gameId);
+    try {
+      const logged = collect(socket, 'chat:moderation-logged');
+      await comeBack(socket, client.cookieHeader());
+      // Missed while away, then heard live.
+      const live = next(
+        socket,
+        'chat:moderation-logged',
+        (entry) => 'seconds' in entry && entry.seconds === 30,
+      );
+      dataOf(await emit(admin.socket, 'chat:slow-mode', { gameId, seconds: 30 }));
+      await live;
+      expect(logged.map((entry) => ('seconds' in entry ? entry.seconds : null))).toEqual([15, 30]);
+    } finally {
+      socket.close();
+    }
   });
 });

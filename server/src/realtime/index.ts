@@ -11,7 +11,8 @@ import { createRedisAdapter } from './adapter';
 import type { Store } from '../storage/store';
 import { eventBudget, setNamespaceLimits, socketLimits } from './limits';
 import { createLoginSockets, type LoginSockets } from './login-sockets';
-import { isIdentityRoom, sessionKeyOf, sessionRoom, userRoom } from './rooms';
+import { holdRecoveredState, resumeRecovered } from './recovery';
+import { sessionKeyOf, sessionRoom, userRoom } from './rooms';
 
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -53,6 +54,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
   });
 
   io.engine.use(sessionOnHandshake(deps.sessionMiddleware));
+  holdRecoveredState(io.of('/'));
 
   const limits = socketLimits(deps.config);
   setNamespaceLimits(io.of('/'), limits);
@@ -75,6 +77,8 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
       next(new Error('unauthenticated'));
       return;
     }
+    // A recovered socket's data from before it dropped (an empty object for a new one).
+    const previous: object = socket.data;
     socket.data = {
       login: user.login,
       userId: user.id,
@@ -89,14 +93,11 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
     request.session = undefined;
     (socket.conn as unknown as { request: IncomingMessage | null }).request = null;
     releaseUpgradeRequest(request);
-    // A recovered connection comes back in its rooms; when its cookie is now another session's
-    // (signed out, then in again), the old session's and login's rooms are not this socket's any more.
-    const own = [userRoom(socket.data.login), sessionRoom(socket.data.sessionKey)];
-    for (const room of [...socket.rooms]) {
-      if (isIdentityRoom(room) && !own.includes(room)) void socket.leave(room);
-    }
+    // A recovered connection gets its rooms, and what they were sent while it was away, back only as
+    // the same session and role: after a sign-out and a sign-in it is someone else's (recovery.ts).
+    resumeRecovered(socket, previous, socket.data);
     // A refused socket leaves every room (Socket.IO cleans up after an error).
-    void socket.join(own);
+    void socket.join([userRoom(socket.data.login), sessionRoom(socket.data.sessionKey)]);
     admitLogin(socket, loginSockets, limits.socketsPerLogin, deps.logger).then((refusal) =>
       next(refusal ?? undefined),
     );

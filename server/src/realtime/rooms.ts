@@ -9,8 +9,6 @@ import { createHash } from 'node:crypto';
 export const userRoom = (login: string) => `user:${login}`;
 /** Each socket opened with a session is in it (signing out disconnects them all). */
 export const sessionRoom = (sessionKey: string) => `session:${sessionKey}`;
-/** The rooms a socket is in for who it is (its login, its session), not for what it watches. */
-export const isIdentityRoom = (room: string) => room.startsWith('user:') || room.startsWith('session:');
 
 /**
  * Names a session without carrying its id: the id is what the session cookie holds, and room names
