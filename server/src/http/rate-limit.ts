@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import ipaddr from 'ipaddr.js';
 import type { Config } from '../config';
 import { AppError, errors } from '../errors';
+import { fromStore } from '../storage/from-store';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
 
@@ -14,11 +15,12 @@ export interface RateLimitRule {
 
 /**
  * Fixed-window limiter kept in the store, so every instance counts together. Throws a 429
- * `rate_limited` AppError once the subject has used up the window's limit.
+ * `rate_limited` AppError once the subject has used up the window's limit, and the 503
+ * `store_unavailable` while the store cannot count (down, or full at its memory ceiling).
  */
 export function createRateLimiter(store: Store) {
   return async function hit(rule: RateLimitRule, subject: string): Promise<void> {
-    const count = await store.increment(keys.rateLimit(rule.bucket, subject), rule.windowMs);
+    const count = await fromStore(() => store.increment(keys.rateLimit(rule.bucket, subject), rule.windowMs));
     if (count > rule.limit) {
       throw errors.rateLimited();
     }
