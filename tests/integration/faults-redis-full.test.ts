@@ -163,9 +163,11 @@ describe('Redis full', () => {
     expect(finished.status).toBe(503);
     expect(await finished.json()).toEqual({ error: UNAVAILABLE });
 
-    // Still running, and what was acknowledged is still there to read.
+    // Still running, still signed in, and what was acknowledged is still there to read. (fetch
+    // reuses the refused sign-in's connection here: it was answered, not cut under the answer.)
     expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
     expect(socket.connected).toBe(true);
+    expect((await alice.request('/api/auth/me')).status).toBe(200);
     expect((await fullHistory(socket, gameId)).map((message) => message.message)).toEqual([
       'before Redis was full',
     ]);

@@ -12,7 +12,15 @@ const regenerate = (req: Request) =>
     req.session.regenerate((error) => (error ? reject(error) : resolve())),
   );
 const save = (req: Request) =>
-  new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+  new Promise<void>((resolve, reject) =>
+    req.session.save((error) => {
+      if (!error) return resolve();
+      // Not stored (the store is down or full): the session leaves the request, or express-session
+      // would try again as the answer ends, fail again, and cut the connection under the answer.
+      (req as { session?: unknown }).session = undefined;
+      reject(error);
+    }),
+  );
 
 /** Start sign-in, finish it from the callback page, read the profile, sign out. */
 export function createAuthRouter(
