@@ -246,3 +246,38 @@ export function hostileQuery(names: string[]): fc.Arbitrary<string> {
     )
     .map((pairs) => pairs.join('&'));
 }
+
+/**
+ * One step of a socket's life in the game rooms, for interleaving tests: which socket (`slot`), what
+ * it does, in which game (an index), and for `unread` which games it follows (indexes).
+ */
+export interface RoomRequest {
+  slot: number;
+  action: 'join' | 'leave' | 'unread' | 'moderation-log' | 'disconnect' | 'pause';
+  game: number;
+  games: number[];
+}
+
+/**
+ * Sequences of room requests from several sockets in any order: joins and leaves of a few games
+ * (often the same one), following unread counts, opening the moderation log, and disconnects at any
+ * point, weighted towards joins and leaves. A `pause` lets the requests sent so far go out before
+ * the next ones, so a disconnect or a leave can also reach the server while a handler is under way.
+ */
+export function roomRequests(counts: { sockets: number; games: number }): fc.Arbitrary<RoomRequest[]> {
+  const index = (n: number) => fc.integer({ min: 0, max: n - 1 });
+  const request: fc.Arbitrary<RoomRequest> = fc.record({
+    slot: index(counts.sockets),
+    action: fc.oneof(
+      { weight: 4, arbitrary: fc.constant('join' as const) },
+      { weight: 4, arbitrary: fc.constant('leave' as const) },
+      { weight: 1, arbitrary: fc.constant('unread' as const) },
+      { weight: 1, arbitrary: fc.constant('moderation-log' as const) },
+      { weight: 1, arbitrary: fc.constant('disconnect' as const) },
+      { weight: 1, arbitrary: fc.constant('pause' as const) },
+    ),
+    game: index(counts.games),
+    games: fc.uniqueArray(index(counts.games), { maxLength: counts.games }),
+  });
+  return fc.array(request, { minLength: 1, maxLength: 30 });
+}

@@ -2,7 +2,10 @@
  * Property-based fuzzing of every socket event (fast-check): malformed, oversized and type-confused
  * payloads, missing or bogus acknowledgement callbacks, binary data, unknown events. Every bad payload
  * gets an error acknowledgement ({ ok: false, error: bad_request }), the connection and the process
- * stay up, and nothing stored changes. FUZZ_RUNS sets the cases per property (tests/fuzz/runs.ts).
+ * stay up, and nothing stored changes. Then the order of good requests: joins, leaves, follows and
+ * disconnects of several sockets in any order leave the instance listening to exactly the games its
+ * sockets are in, and no room behind a socket that went. FUZZ_RUNS sets the cases per property
+ * (tests/fuzz/runs.ts).
  */
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
@@ -23,11 +26,12 @@ import {
   chatUnreadSchema,
 } from '@shared/schemas/chat';
 import { voiceRoomSchema, voiceSignalSchema } from '@shared/schemas/voice';
+import { keys } from '@server/storage/keys';
 import type { TestSocket } from '../helpers/sign-in';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startFaultApp, type FaultApp } from '../faults/app';
 import { emit, emitUntyped, signInAt, socketAt } from '../faults/chat';
-import { bodiesLike, junk, pathologicalText } from '../fuzz/arbitraries';
+import { bodiesLike, junk, pathologicalText, roomRequests, type RoomRequest } from '../fuzz/arbitraries';
 import { FUZZ_LARGE_RUNS, fuzzParameters } from '../fuzz/runs';
 import { storedData } from '../fuzz/snapshot';
 
@@ -37,7 +41,15 @@ let server: FaultApp;
 let socket: TestSocket;
 let cookie: string;
 let before: Map<string, string>;
+/** The fan's and the moderator's session cookies, for the interleaving property. */
+let roomCookies: [fan: string, moderator: string];
 const GAME = 'fuzz-game';
+/** Who the interleaving property signs in: a fan's sockets, and a moderator's (who may open the log). */
+const FAN = 'fuzz-fan';
+const MODERATOR = 'fuzz-moderator';
+/** Games and sockets the interleavings play with: few, so requests often meet in one room. */
+const ROOM_GAMES = ['fuzz-order-a', 'fuzz-order-b', 'fuzz-order-c'];
+const ROOM_SOCKETS = 3;
 
 beforeAll(async () => {
   redis = await startRedisServer();
@@ -46,10 +58,19 @@ beforeAll(async () => {
   // payload meets validation, not the event budget.
   server = await startFaultApp({
     redisUrl: redis.url,
-    env: { CHAT_RATE_LIMIT: '1000000', SOCKET_EVENT_BURST: '1000000000' },
+    env: {
+      CHAT_RATE_LIMIT: '1000000',
+      SOCKET_EVENT_BURST: '1000000000',
+      SOCKETS_PER_LOGIN_LIMIT: '1000',
+      MODERATOR_LOGINS: MODERATOR,
+    },
   });
   cookie = (await signInAt(server.baseUrl, 'fuzzer')).cookieHeader();
   socket = await socketAt(server.baseUrl, cookie);
+  roomCookies = [
+    (await signInAt(server.baseUrl, FAN)).cookieHeader(),
+    (await signInAt(server.baseUrl, MODERATOR)).cookieHeader(),
+  ];
   const seeded = await emit(socket, 'chat:send', {
     gameId: GAME,
     message: 'kick-off',
@@ -276,3 +297,108 @@ describe('fuzzing every socket event', () => {
     await expectNothingChanged();
   }, 30_000);
 });
+
+describe('fuzzing the order of room requests', () => {
+  /** The games a connection listens to on the fuzz run's Redis (their feed's sharded channel). */
+  async function listenedGames(): Promise<string[]> {
+    const channels = (await inspect.call('PUBSUB', 'SHARDCHANNELS', 'tt:chat:*:feed')) as string[];
+    return ROOM_GAMES.filter((gameId) => channels.includes(keys.chatFeed(gameId)));
+  }
+
+  /** The chat rooms (game, unread, moderation log) of these games that have sockets on the instance. */
+  function chatRooms(): string[] {
+    const rooms = [...server.app.io.of('/').adapter.rooms.keys()];
+    return rooms.filter((room) => ROOM_GAMES.some((gameId) => room.endsWith(`:${gameId}`))).sort();
+  }
+
+  /** An acknowledged request with no deadline: a socket that disconnects never answers. */
+  const request = (socket: TestSocket, { event, payload }: ReturnType<typeof toRequest>) =>
+    new Promise<unknown>((resolve) =>
+      (socket as unknown as { emit(event: string, ...args: unknown[]): void }).emit(event, payload, resolve),
+    );
+
+  it('listens to exactly the games its sockets are in, and keeps no room of a socket that went', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        roomRequests({ sockets: ROOM_SOCKETS, games: ROOM_GAMES.length }),
+        async (requests) => {
+          // Each slot's sockets, opened beforehand: a disconnect moves its slot on to the next one at
+          // once, so the requests below go out together (but at a pause), none waiting for an answer.
+          const opened = await Promise.all(
+            Array.from({ length: ROOM_SOCKETS }, (_, slot) => {
+              const disconnects = requests.filter((r) => r.slot === slot && r.action === 'disconnect');
+              return Promise.all(
+                Array.from({ length: disconnects.length + 1 }, () =>
+                  socketAt(server.baseUrl, roomCookies[slot % 2]!),
+                ),
+              );
+            }),
+          );
+          const current = opened.map((sockets) => sockets[0]!);
+          const inRooms = current.map(() => new Set<string>());
+          const answers = new Map<TestSocket, Array<{ action: string; answer: Promise<unknown> }>>();
+          for (const r of requests) {
+            const socket = current[r.slot]!;
+            if (r.action === 'pause') {
+              await new Promise((resolve) => setTimeout(resolve, 1));
+              continue;
+            }
+            if (r.action === 'disconnect') {
+              socket.disconnect();
+              current[r.slot] = opened[r.slot]![opened[r.slot]!.indexOf(socket) + 1]!;
+              inRooms[r.slot] = new Set();
+              continue;
+            }
+            if (r.action === 'join') inRooms[r.slot]!.add(ROOM_GAMES[r.game]!);
+            if (r.action === 'leave') inRooms[r.slot]!.delete(ROOM_GAMES[r.game]!);
+            const answer = request(socket, toRequest(r));
+            answers.set(socket, [...(answers.get(socket) ?? []), { action: r.action, answer }]);
+          }
+          try {
+            // Every socket still connected is answered: yes, or for the fan who opens the log, no.
+            for (const [slot, socket] of current.entries()) {
+              for (const { action, answer } of answers.get(socket) ?? []) {
+                const refusal = { ok: false, error: { code: 'forbidden' } };
+                const fanOpensLog = slot % 2 === 0 && action === 'moderation-log';
+                expect(await answer).toMatchObject(fanOpensLog ? refusal : { ok: true });
+              }
+            }
+            const expected = ROOM_GAMES.filter((gameId) => inRooms.some((rooms) => rooms.has(gameId)));
+            const settle = { interval: 10, timeout: 3000 };
+            await expect.poll(listenedGames, settle).toEqual(expected);
+            expect(chatRooms().filter((room) => room.startsWith('game:'))).toEqual(
+              expected.map((gameId) => `game:${gameId}`),
+            );
+          } finally {
+            for (const sockets of opened) for (const socket of sockets) socket.close();
+          }
+          await expect.poll(listenedGames, { interval: 10, timeout: 3000 }).toEqual([]);
+          await expect.poll(chatRooms, { interval: 10, timeout: 3000 }).toEqual([]);
+        },
+      ),
+      fuzzParameters<[RoomRequest[]]>(),
+    );
+    // Every socket of the property is gone, counted out of its login.
+    for (const login of [FAN, MODERATOR]) {
+      await expect
+        .poll(() => inspect.exists(keys.socketCount(login)), { interval: 10, timeout: 3000 })
+        .toBe(0);
+    }
+    await expectNothingChanged();
+  }, 120_000);
+});
+
+/** The socket request a room request stands for (a disconnect or a pause is not one). */
+function toRequest({ action, game, games }: RoomRequest) {
+  const gameId = ROOM_GAMES[game]!;
+  switch (action) {
+    case 'join':
+      return { event: 'chat:join', payload: { gameId } };
+    case 'leave':
+      return { event: 'chat:leave', payload: { gameId } };
+    case 'unread':
+      return { event: 'chat:unread', payload: { gameIds: games.map((i) => ROOM_GAMES[i]!) } };
+    default:
+      return { event: 'chat:moderation-log', payload: { gameId } };
+  }
+}
