@@ -3,8 +3,10 @@
  * and devices (sockets on either instance) follow one seen position, count what others wrote after it
  * and whether it mentions them; updates are throttled, only move forward, and survive a restart.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyNotice, withServerState, type RoomUnread } from '@client/features/chat/unread-state';
+import { keys } from '@server/storage/keys';
+import type { TestApp } from '../helpers/test-app';
 import type { TestSocket } from '../helpers/sign-in';
 import { emit, emitUntyped } from '../helpers/emit';
 import {
@@ -40,6 +42,25 @@ async function followerWhoSawKickOff() {
   dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: first.id }));
   await stored;
   return { gameId, alice, bob, moderator, first };
+}
+
+/** Stores `count` messages by someone else in a game's history, as sends would; answers their ids. */
+async function busyRoom(app: TestApp, gameId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const message = {
+      gameId,
+      login: 'talker',
+      username: 'talker',
+      message: `message ${i}`,
+      timestamp: new Date().toISOString(),
+      team: 'home',
+      teamName: 'Chiefs',
+      role: 'user',
+    };
+    ids.push(await app.store.streamAppend(keys.chatHistory(gameId), JSON.stringify(message), 500));
+  }
+  return ids;
 }
 
 describe('unread state across tabs and devices', () => {
@@ -226,6 +247,56 @@ describe('unread state across tabs and devices', () => {
     expect(await unreadOf(again.socket, [gameId])).toEqual([
       { gameId, lastSeenId: one.id, count: 1, mentioned: true, countedThrough: two.id },
     ]);
+  });
+
+  it('keeps a seen position only at a message of the room', async () => {
+    const app = await startInstance({ env: { CHAT_RATE_LIMIT: '100' } });
+    const gameId = newGame();
+    const alice = await fan(app, unique('alice'));
+    const bob = await fan(app, unique('bob'));
+    const first = await say(bob.socket, gameId, 'one');
+    await say(bob.socket, gameId, 'two');
+    // Before every message: kept, it would make each count read the room from its oldest message.
+    const told = next(alice.socket, 'chat:unread-changed');
+    dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: '0-1' }));
+    dataOf(await emit(alice.socket, 'chat:seen', { gameId, messageId: first.id }));
+    expect((await told).lastSeenId).toBe(first.id);
+    expect(await unreadOf(alice.socket, [gameId])).toEqual([
+      expect.objectContaining({ lastSeenId: first.id, count: 1 }),
+    ]);
+  });
+
+  it('charges a count by the messages it reads: far behind in many rooms waits, up to date does not', async () => {
+    const app = await startInstance({ env: { SOCKET_EVENT_BURST: '200', SOCKET_EVENTS_PER_SECOND: '1' } });
+    const games = Array.from({ length: 20 }, newGame);
+    const stored = await Promise.all(games.map((gameId) => busyRoom(app, gameId, 101)));
+    const behind = await fan(app, unique('behind'));
+    const upToDate = await fan(app, unique('current'));
+    for (const [reader, at] of [
+      [behind, (ids: string[]) => ids[0]!],
+      [upToDate, (ids: string[]) => ids.at(-1)!],
+    ] as const) {
+      const told = collect(reader.socket, 'chat:unread-changed');
+      for (const [i, gameId] of games.entries()) {
+        dataOf(await emit(reader.socket, 'chat:seen', { gameId, messageId: at(stored[i]!) }));
+      }
+      await vi.waitFor(() => expect(told).toHaveLength(games.length), { timeout: 5000 });
+    }
+
+    // A hundred messages after each position, in twenty rooms: the page-of-history price of 2,000
+    // messages (more than the socket has left), paid by waiting before anything else is answered.
+    const counted = await unreadOf(behind.socket, games);
+    expect(counted.map((game) => game.count)).toEqual(games.map(() => 100));
+    expect(await emit(behind.socket, 'chat:unread', { gameIds: games })).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited', retryAfterMs: expect.any(Number) },
+    });
+
+    // Nothing after the positions: nothing read, asked as often as the app asks.
+    for (let i = 0; i < 5; i++) {
+      const current = await unreadOf(upToDate.socket, games);
+      expect(current.map((game) => game.count)).toEqual(games.map(() => 0));
+    }
   });
 
   it('refuses bad input with a clear error and stores nothing', async () => {

@@ -10,6 +10,7 @@ import {
   chatUnreadSchema,
 } from '@shared/schemas/chat';
 import { ackedOnSocket } from '../realtime/ack';
+import { chargeSocketWork, MESSAGES_READ_PER_TOKEN } from '../realtime/limits';
 import type { AppSocket } from '../realtime';
 import { moderationRoom } from '../realtime/rooms';
 import { recentSpeakers } from './mentions';
@@ -56,7 +57,11 @@ export function createChatRoomSocketHandlers(
   });
   const unreadState = on(chatUnreadSchema, async (socket, { gameIds }) => {
     await unread.follow(socket, gameIds);
-    return unread.state(socket.data.login, gameIds);
+    const { answer, messagesRead } = await unread.state(socket.data.login, gameIds);
+    // Counting reads stored messages, from none (seen up to the newest) to a hundred per game: the
+    // socket pays for what was read, as for pages of history, by waiting before its next events.
+    chargeSocketWork(socket, Math.ceil(messagesRead / MESSAGES_READ_PER_TOKEN));
+    return answer;
   });
   const slowMode = on(chatSlowModeSchema, (socket, { gameId, seconds }) =>
     moderation.setSlowMode(identity(socket), gameId, seconds),

@@ -57,7 +57,12 @@ export function createChatUnread(deps: ChatUnreadDeps) {
   const throttleMs = deps.throttleMs ?? SEEN_THROTTLE_MS;
   const noticeMs = deps.noticeMs ?? UNREAD_NOTICE_MS;
 
-  async function unreadOf(gameId: string, login: string, lastSeenId: string): Promise<ChatUnread> {
+  /** `login`'s unread state in a game, and how many stored messages it read for it. */
+  async function unreadOf(
+    gameId: string,
+    login: string,
+    lastSeenId: string,
+  ): Promise<{ unread: ChatUnread; messagesRead: number }> {
     const after = await rooms.messagesAfter(gameId, lastSeenId, CHAT_UNREAD_COUNT_MAX);
     let count = 0;
     let mentioned = false;
@@ -69,10 +74,17 @@ export function createChatUnread(deps: ChatUnreadDeps) {
     }
     // Followers skip a notice's message the count already took in (and take it back out if deleted).
     const countedThrough = after.at(-1)?.id ?? lastSeenId;
-    return { gameId, lastSeenId, count, mentioned, countedThrough };
+    return {
+      unread: { gameId, lastSeenId, count, mentioned, countedThrough },
+      messagesRead: after.length,
+    };
   }
 
-  /** Moves `login`'s seen position forward (never past the newest message) and tells its sockets. */
+  /**
+   * Moves `login`'s seen position forward (never past the newest message) and tells its sockets. A
+   * position is a message of the room: any other id (`0-1`) is not kept, or every count from it
+   * would read the oldest messages the room holds.
+   */
   async function saveSeen(login: string, gameId: string, messageId: string): Promise<void> {
     const [[newest], current] = await Promise.all([
       rooms.newestMessages(gameId, 1),
@@ -81,8 +93,9 @@ export function createChatUnread(deps: ChatUnreadDeps) {
     if (!newest) return;
     const seen = compareStreamIds(messageId, newest.id) > 0 ? newest.id : messageId;
     if (current !== null && isStreamId(current) && compareStreamIds(seen, current) <= 0) return;
+    if (seen !== newest.id && !(await rooms.findMessage(gameId, seen))) return;
     await rooms.saveSeen(gameId, login, seen);
-    broadcaster.unreadChanged(login, await unreadOf(gameId, login, seen));
+    broadcaster.unreadChanged(login, (await unreadOf(gameId, login, seen)).unread);
   }
 
   // Throttling: the first report of a (login, game) is stored at once; later ones in the next
@@ -155,8 +168,15 @@ export function createChatUnread(deps: ChatUnreadDeps) {
       seen(login, gameId, messageId);
     },
 
-    /** The unread state of the games `login` has a seen position in, among `gameIds`. */
-    async state(login: string, gameIds: string[]): Promise<ChatUnreadAnswer> {
+    /**
+     * The unread state of the games `login` has a seen position in, among `gameIds`, and how many
+     * stored messages were read to count it (the asker pays for those: up to CHAT_UNREAD_COUNT_MAX
+     * per game).
+     */
+    async state(
+      login: string,
+      gameIds: string[],
+    ): Promise<{ answer: ChatUnreadAnswer; messagesRead: number }> {
       const unique = [...new Set(gameIds)];
       const games = await fromStore(() =>
         Promise.all(
@@ -166,7 +186,11 @@ export function createChatUnread(deps: ChatUnreadDeps) {
           }),
         ),
       );
-      return { games: games.filter((game): game is ChatUnread => game !== null) };
+      const counted = games.filter((game) => game !== null);
+      return {
+        answer: { games: counted.map((game) => game.unread) },
+        messagesRead: counted.reduce((sum, game) => sum + game.messagesRead, 0),
+      };
     },
 
     /** From now on the socket gets chat:unread-arrived for these games (and no longer for others). */

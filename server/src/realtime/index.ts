@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { isAllowedOrigin } from '../http/origin';
 import { createRedisAdapter } from './adapter';
 import type { Store } from '../storage/store';
-import { eventBudget, setNamespaceLimits, socketLimits } from './limits';
+import { setNamespaceLimits, socketLimits, useEventBudget } from './limits';
 import { createLoginSockets, type LoginSockets } from './login-sockets';
 import { holdRecoveredState, resumeRecovered } from './recovery';
 import { sessionKeyOf, sessionRoom, userRoom } from './rooms';
@@ -104,7 +104,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): AppS
   });
 
   io.on('connection', (socket) => {
-    socket.use(eventBudget(limits));
+    useEventBudget(socket, limits);
     socket.on('disconnect', releaseLogin);
   });
   // One listener for every socket (`this` is the socket), so a connection costs no closure of its own.

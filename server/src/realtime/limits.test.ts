@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Ack } from '@shared/events';
-import { eventBudget, type SocketLimits } from './limits';
+import { eventBudget, tokenBucket, type SocketLimits } from './limits';
 
 const limits = (eventBurst: number, eventsPerSecond: number): SocketLimits => ({
   eventBurst,
@@ -12,9 +12,12 @@ const limits = (eventBurst: number, eventsPerSecond: number): SocketLimits => ({
 /** A socket's budget on a clock the test moves; each event says whether it was handled or what it was told. */
 function budgetOn(eventBurst: number, eventsPerSecond: number) {
   let now = 0;
-  const middleware = eventBudget(limits(eventBurst, eventsPerSecond), () => now);
+  const bucket = tokenBucket(limits(eventBurst, eventsPerSecond), () => now);
+  const middleware = eventBudget(limits(eventBurst, eventsPerSecond), () => now, bucket);
   return {
     advance: (ms: number) => (now += ms),
+    /** Work an event turned out to need, charged after it was done. */
+    charge: (tokens: number) => bucket.charge(tokens),
     send(event: string, withAck = true): 'handled' | Ack<never> | 'dropped' {
       let outcome: 'handled' | Ack<never> | 'dropped' = 'dropped';
       const ack = (answer: Ack<never>) => (outcome = answer);
@@ -59,6 +62,19 @@ describe('eventBudget', () => {
     const socket = budgetOn(4, 1);
     expect(socket.send('chat:history')).toBe('handled');
     expect(socket.send('chat:history')).toMatchObject({ error: { retryAfterMs: 4000 } });
+  });
+
+  it('charges work found after the event by making the next events wait, at most a full bucket', () => {
+    const socket = budgetOn(20, 2);
+    expect(socket.send('chat:unread')).toBe('handled');
+    socket.charge(15); // 10 + 15 taken from 20: 5 owed
+    expect(socket.send('voice:presence')).toMatchObject({ error: { retryAfterMs: 3000 } });
+    socket.advance(3000);
+    expect(socket.send('voice:presence')).toBe('handled');
+    // However much work, one charge takes one full bucket at most.
+    socket.advance(60_000);
+    socket.charge(1_000_000);
+    expect(socket.send('voice:presence')).toMatchObject({ error: { retryAfterMs: 500 } });
   });
 
   it('drops an event over budget that asked for no acknowledgement', () => {

@@ -41,12 +41,72 @@ const EVENT_COST_TOKENS: Partial<Record<keyof ClientToServerEvents, number>> = {
   'chat:join': 10,
   'chat:history': 10,
   'chat:sync': 10,
-  // The newest hundred messages of a room, and up to a hundred for each of fifty games.
+  // The newest hundred messages of a room.
   'chat:speakers': 10,
+  // The seen positions of up to fifty games; counting what came after them is charged by what it
+  // reads (MESSAGES_READ_PER_TOKEN, chargeSocketWork).
   'chat:unread': 10,
 };
 
+/**
+ * Stored messages one token pays for, where an event's work depends on what is stored (chat:unread
+ * counts the messages after each seen position): the price of a page of history, which reads up to
+ * a hundred for ten tokens.
+ */
+export const MESSAGES_READ_PER_TOKEN = 10;
+
 type Packet = [event: string, ...args: unknown[]];
+
+const monotonicNow = () => performance.now();
+
+/** A socket's tokens: what its events, and the work they turn out to need, draw on. */
+export interface TokenBucket {
+  /** Takes `cost` when the bucket holds it and answers 0; else takes nothing and answers the wait in ms. */
+  take(cost: number): number;
+  /**
+   * Takes `cost` whatever the bucket holds, for work already done: it may go below zero, and the
+   * socket's next events wait until it has refilled. One charge takes at most a full bucket.
+   */
+  charge(cost: number): void;
+}
+
+/** A class, not closures: every idle connection holds one (bench/README.md, idle connections). */
+class SocketTokens implements TokenBucket {
+  private tokens: number;
+  private refilledAt: number;
+
+  constructor(
+    private readonly limits: SocketLimits,
+    private readonly now: () => number,
+  ) {
+    this.tokens = limits.eventBurst;
+    this.refilledAt = now();
+  }
+
+  take(cost: number): number {
+    this.refill();
+    if (this.tokens >= cost) {
+      this.tokens -= cost;
+      return 0;
+    }
+    return Math.max(1, Math.ceil(((cost - this.tokens) / this.limits.eventsPerSecond) * 1000));
+  }
+
+  charge(cost: number): void {
+    this.refill();
+    this.tokens -= Math.min(this.limits.eventBurst, cost);
+  }
+
+  private refill(): void {
+    const { eventBurst, eventsPerSecond } = this.limits;
+    const at = this.now();
+    this.tokens = Math.min(eventBurst, this.tokens + ((at - this.refilledAt) / 1000) * eventsPerSecond);
+    this.refilledAt = at;
+  }
+}
+
+export const tokenBucket = (limits: SocketLimits, now: () => number = monotonicNow): TokenBucket =>
+  new SocketTokens(limits, now);
 
 /**
  * A socket's event budget, as Socket.IO middleware: a token bucket that every incoming event,
@@ -54,30 +114,48 @@ type Packet = [event: string, ...args: unknown[]];
  * acknowledgement (when it has one) is `rate_limited` with the wait until it would be accepted.
  * Each socket gets its own bucket, so the socket that floods is the only one refused.
  */
-const monotonicNow = () => performance.now();
-
-export function eventBudget(limits: SocketLimits, now: () => number = monotonicNow) {
-  let tokens = limits.eventBurst;
-  let refilledAt = now();
+export function eventBudget(
+  limits: SocketLimits,
+  now: () => number = monotonicNow,
+  bucket: TokenBucket = tokenBucket(limits, now),
+) {
   return (packet: Packet, next: (error?: Error) => void): void => {
     // A burst configured below an event's cost still lets that event through with a full bucket.
     const cost = Math.min(
       limits.eventBurst,
       EVENT_COST_TOKENS[packet[0] as keyof ClientToServerEvents] ?? DEFAULT_EVENT_COST_TOKENS,
     );
-    const at = now();
-    tokens = Math.min(limits.eventBurst, tokens + ((at - refilledAt) / 1000) * limits.eventsPerSecond);
-    refilledAt = at;
-    if (tokens >= cost) {
-      tokens -= cost;
+    const retryAfterMs = bucket.take(cost);
+    if (retryAfterMs === 0) {
       next();
       return;
     }
     const ack = packet.at(-1);
     if (typeof ack !== 'function') return;
-    const retryAfterMs = Math.max(1, Math.ceil(((cost - tokens) / limits.eventsPerSecond) * 1000));
     (ack as (answer: Ack<never>) => void)(rateLimitedAck(retryAfterMs));
   };
+}
+
+/** Each socket's bucket, for the handlers that charge work by what it turned out to be. */
+const buckets = new WeakMap<object, TokenBucket>();
+
+interface BudgetedSocket {
+  use(middleware: (packet: Packet, next: (error?: Error) => void) => void): unknown;
+}
+
+/** Gives a socket its event budget: every event it sends draws on it first (eventBudget). */
+export function useEventBudget(socket: BudgetedSocket, limits: SocketLimits): void {
+  const bucket = tokenBucket(limits);
+  buckets.set(socket, bucket);
+  socket.use(eventBudget(limits, monotonicNow, bucket));
+}
+
+/**
+ * Charges a socket's budget for work an event did beyond its own cost, once that is known (the
+ * messages a count read): see TokenBucket.charge. A socket without a budget is not charged.
+ */
+export function chargeSocketWork(socket: object, tokens: number): void {
+  if (tokens > 0) buckets.get(socket)?.charge(tokens);
 }
 
 export function rateLimitedAck(retryAfterMs: number): Ack<never> {
