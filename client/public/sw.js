@@ -43,6 +43,12 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// A page whose navigation began before this worker was active, and ended after the claim above,
+// is left out of it: the page asks to be taken over once the worker is ready (lib/service-worker.ts).
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'claim') event.waitUntil(self.clients.claim());
+});
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;

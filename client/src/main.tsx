@@ -3,6 +3,7 @@ import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 const rootElement = document.getElementById('root');
@@ -14,12 +15,5 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
-// Installable app: the service worker (client/public/sw.js) keeps the shell available offline. Only
-// in builds: in `npm run dev` it would cache what hot reload is replacing.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-      console.warn('service worker not registered:', error);
-    });
-  });
-}
+// Only in builds: in `npm run dev` the service worker would cache what hot reload is replacing.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) registerServiceWorker();

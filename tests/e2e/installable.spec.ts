@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { BASE_URL, FAKE_ESPN_URL } from './env';
 import { signIn } from './helpers';
 
@@ -140,6 +140,69 @@ test.describe('installable app', () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     }
+  });
+
+  test('a page that began loading while the worker installed is taken over too, without a reload', async ({
+    page,
+    context,
+  }) => {
+    // What a sign-in under load does: the worker is still installing when the next page (the return
+    // from GitHub) is asked for, and it activates, claiming the open pages, before that page is there.
+    // The browser leaves such a page out of the claim.
+    const workerRequests: Route[] = [];
+    let holdWorker = true;
+    await context.route('**/*', async (route, request) => {
+      if (holdWorker && request.serviceWorker()) workerRequests.push(route);
+      else await route.fallback();
+    });
+    await page.goto('/login');
+    await expect.poll(() => workerRequests.length).toBeGreaterThan(0);
+
+    let nextPage: Route | null = null;
+    await page.route(
+      (url) => url.search === '?next',
+      (route) => {
+        nextPage = route;
+      },
+    );
+    const navigation = page.goto('/login?next');
+    await expect.poll(() => nextPage !== null).toBe(true);
+    holdWorker = false;
+    for (const route of workerRequests.splice(0)) await route.fallback();
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await expect
+      .poll(() =>
+        worker.evaluate(
+          () => (self as unknown as { registration: ServiceWorkerRegistration }).registration.active?.state,
+        ),
+      )
+      .toBe('activated');
+    await nextPage!.fallback();
+    await navigation;
+    await expect(page.getByRole('heading', { name: 'Welcome to Tech Touchdown' })).toBeVisible();
+
+    // The worker's clients.claim() is over; the page is still taken over, with no reload.
+    const loaded = await page.evaluate(() => performance.timeOrigin);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    expect(await page.evaluate(() => performance.timeOrigin)).toBe(loaded);
+  });
+
+  test("the policy lets in the app's own worker, and none made from a blob", async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const blobWorker = await page.evaluate(async () => {
+      const url = URL.createObjectURL(new Blob(['postMessage("ran")'], { type: 'text/javascript' }));
+      try {
+        const worker = new Worker(url);
+        return await new Promise<string>((resolve) => {
+          worker.onmessage = () => resolve('ran');
+          worker.onerror = () => resolve('refused');
+        });
+      } catch {
+        return 'refused';
+      }
+    });
+    expect(blobWorker).toBe('refused');
   });
 
   test('the service worker registers, and offline a reload still paints the shell', async ({

@@ -30,8 +30,9 @@ export function securityHeaders(options: { scriptHashes: string[]; secure: boole
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ['https:', 'http:'],
-        workerSrc: ["'self'", 'blob:'],
-        // The web app manifest; worker-src 'self' above covers the offline service worker.
+        // The offline service worker (/sw.js) is the app's only worker: nothing makes one from a blob.
+        workerSrc: ["'self'"],
+        // The web app manifest.
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
