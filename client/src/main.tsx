@@ -4,7 +4,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './lib/service-worker';
+import { reloadForNewBuild } from './lib/stale-build';
 import './index.css';
+
+// Code loaded on demand that cannot load (after a deploy: a dialog, a page's parts) reloads the page
+// once onto the new build; the pages themselves wait for that reload (app/router.tsx).
+window.addEventListener('vite:preloadError', () => {
+  reloadForNewBuild();
+});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Root element not found');

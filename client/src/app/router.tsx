@@ -3,10 +3,15 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { RouteErrorBoundary } from '@client/components/error-boundary';
 import { Spinner } from '@client/components/spinner';
 import { CallbackPage, LoginPage } from '@client/features/auth';
+import { loadOrReload } from '@client/lib/stale-build';
 import { NotFoundPage } from './not-found-page';
 
-/** A page whose code loads when it is first shown; `preload` starts that early. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+/**
+ * A page whose code loads when it is first shown; `preload` starts that early. A tab opened before a
+ * deploy finds that code gone: the page reloads once onto the new build, at the same URL.
+ */
+function lazyPage<M>(importPage: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const load = loadOrReload(importPage);
   const Page = lazy(async () => ({ default: pick(await load()) }));
   return Object.assign(Page, { preload: load });
 }
