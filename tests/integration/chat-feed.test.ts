@@ -7,8 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@shared/schemas/chat';
+import { gameRoom } from '@server/realtime/rooms';
 import { keys } from '@server/storage/keys';
 import { RedisStore } from '@server/storage/redis-store';
 import { signedInSocket, type TestSocket } from '../helpers/sign-in';
@@ -115,6 +116,38 @@ describe('the game feed', () => {
     // Once the socket is gone, nothing is listened to any more.
     socket.close();
     await expect.poll(() => listenedAmong(all), { interval: 20, timeout: 3000 }).toEqual([]);
+  });
+
+  it('listens to no game left while the listening connection was still opening', async () => {
+    const app = await start();
+    const { socket } = await signedInSocket(app, unique('early'));
+    sockets.push(socket);
+    const [stays, leaves] = [newGame(), newGame()];
+    // The first join opens the connection that listens; the moment it connects (its handshake still
+    // under way, both subscriptions waiting in its queue), the socket leaves one of the games.
+    let opened = 0;
+    const duplicate = vi.spyOn(Redis.prototype, 'duplicate').mockImplementation(function (
+      this: Redis,
+      ...args: Parameters<Redis['duplicate']>
+    ) {
+      duplicate.mockRestore();
+      opened++;
+      const connection = this.duplicate(...args);
+      connection.once('connect', () => {
+        void app.app.io.of('/').sockets.get(socket.id!)!.leave(gameRoom(leaves));
+      });
+      return connection;
+    });
+    const answers = await Promise.all([
+      emit(socket, 'chat:join', { gameId: stays }),
+      emit(socket, 'chat:join', { gameId: leaves }),
+    ]);
+    expect(answers.map((answer) => answer.ok)).toEqual([true, true]);
+    expect(opened).toBe(1);
+    await expect.poll(() => listenedAmong([stays, leaves]), { interval: 20, timeout: 3000 }).toEqual([stays]);
+    // Still so a moment later: nothing subscribes again behind the leave.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await listenedAmong([stays, leaves])).toEqual([stays]);
   });
 
   it('reads a message it did not hear from the history, and gives fans every message in order once', async () => {

@@ -134,8 +134,16 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
   }
 
   function unfollow(gameId: string): void {
-    if (!followed.delete(gameId)) return;
-    store.unsubscribe(keys.chatFeed(gameId)).catch(() => {});
+    const game = followed.get(gameId);
+    if (!game) return;
+    followed.delete(gameId);
+    // Not before the subscription settles: sent while it still waits in a new connection's queue,
+    // the unsubscribe would overtake it (ioredis writes SUNSUBSCRIBE at once during the connection's
+    // handshake) and the instance would listen for good. A game followed again meanwhile keeps it.
+    void (game.listening ?? Promise.resolve())
+      .catch(() => {})
+      .then(() => (followed.has(gameId) ? undefined : store.unsubscribe(keys.chatFeed(gameId))))
+      .catch(() => {});
   }
 
   // The room's first socket here starts listening and the last one's leave stops it: the instance
