@@ -9,6 +9,7 @@ import type {
   ChatModerationEntry,
   ChatModerationLog,
   ChatMuted,
+  ChatMyReactionChanged,
   ChatPage,
   ChatReactionEmoji,
   ChatReactionsChanged,
@@ -52,8 +53,10 @@ export type AckCallback<T> = (answer: Ack<T>) => void;
 export interface ServerToClientEvents {
   'chat:message-created': (message: ChatMessage) => void;
   'chat:message-deleted': (payload: { gameId: string; messageId: string }) => void;
-  /** A message's reactions changed: to the game's room, with all its reactions now. */
+  /** A message's reactions changed: to the game's room, with its reactions now (never who changed them). */
   'chat:reactions-changed': (payload: ChatReactionsChanged) => void;
+  /** A fan changed their own reaction: to that fan's sockets only (its user room). */
+  'chat:my-reaction-changed': (payload: ChatMyReactionChanged) => void;
   /** A moderator changed the room's settings (slow mode): to the game's room. */
   'chat:room-changed': (room: ChatRoomState) => void;
   /** A login was timed out in a room: to every socket of that login (its user room). */
@@ -114,13 +117,14 @@ export interface ClientToServerEvents {
   /** Moderators and admins only (`forbidden`); `not_found` when gone. Recorded in the moderation log. */
   'chat:delete': (payload: { gameId: string; messageId: string }, ack: AckCallback<null>) => void;
   /**
-   * Add or remove one's reaction on a message; answers its reactions and broadcasts them to the room
-   * as chat:reactions-changed. Rate-limited like sending (`rate_limited`). Errors: `not_found` for a
+   * Add or remove one's reaction on a message; answers its reactions with the change, pushes them to
+   * the room as chat:reactions-changed (without who) and to the fan's own sockets as
+   * chat:my-reaction-changed. Rate-limited like sending (`rate_limited`). Errors: `not_found` for a
    * message that does not exist, `bad_request` for any other emoji, `chat_muted` while timed out.
    */
   'chat:react': (
     payload: { gameId: string; messageId: string; emoji: ChatReactionEmoji; reacted: boolean },
-    ack: AckCallback<ChatReactionsChanged>,
+    ack: AckCallback<ChatMyReactionChanged>,
   ) => void;
   /** Who spoke in the room recently, newest first, for the mention list. */
   'chat:speakers': (payload: { gameId: string }, ack: AckCallback<ChatSpeakers>) => void;

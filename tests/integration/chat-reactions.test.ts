@@ -15,6 +15,8 @@ import { keys } from '@server/storage/keys';
 import { emit, emitUntyped } from '../helpers/emit';
 import { signIn } from '../helpers/sign-in';
 import {
+  anotherSocket,
+  collect,
   dataOf,
   fan,
   gameData,
@@ -55,9 +57,12 @@ describe('chat reactions across two instances', () => {
       messageId: message.id,
       reactions: [{ emoji: '🔥', count: 1, logins: [bob.login] }],
       version: expect.any(Number),
-      change: { login: bob.login, emoji: '🔥', reacted: true },
+      change: { emoji: '🔥', reacted: true },
     });
-    expect(await aliceSees).toEqual(bobFire);
+    // The room gets the reactions as a page shows them, not the change.
+    const { change: bobsChange, ...roomSees } = bobFire;
+    expect(bobsChange).toBeDefined();
+    expect(await aliceSees).toEqual(roomSees);
 
     const bobSees = next(bob.socket, 'chat:reactions-changed', (c) => c.reactions.length === 2);
     dataOf(await react(alice.socket, gameId, message.id, '🔥'));
@@ -67,7 +72,12 @@ describe('chat reactions across two instances', () => {
       { emoji: '👍', count: 1, logins: [alice.login] },
       { emoji: '🔥', count: 2, logins: [bob.login, alice.login] },
     ]);
-    expect(await bobSees).toEqual(both);
+    expect(await bobSees).toEqual({
+      gameId,
+      messageId: message.id,
+      reactions: both.reactions,
+      version: both.version,
+    });
 
     // Reacting again with the same emoji is still one reaction.
     expect(dataOf(await react(alice.socket, gameId, message.id, '👍')).reactions).toEqual(both.reactions);
@@ -83,7 +93,6 @@ describe('chat reactions across two instances', () => {
       { emoji: '👍', count: 1, logins: [alice.login] },
       { emoji: '🔥', count: 1, logins: [alice.login] },
     ]);
-    expect(removed.change).toEqual({ login: bob.login, emoji: '🔥', reacted: false });
 
     const carol = await fan(b, unique('carol'));
     const page = await joined(carol.socket, gameId);
@@ -330,7 +339,7 @@ describe('chat reactions in a busy room', () => {
     }
     const logins = reactors.map((r) => r.login);
     const fire = { emoji: '🔥', count: logins.length, logins: logins.slice(0, CHAT_REACTION_LOGINS_SHOWN) };
-    // The last one in, beyond the first ten, also claps: the push and the answer name who did it.
+    // The last one in, beyond the first ten, also claps: the first to, so 👏 names them.
     const last = reactors.at(-1)!;
     const watcher = await fan(a, unique('watcher'));
     await joined(watcher.socket, gameId);
@@ -342,9 +351,9 @@ describe('chat reactions in a busy room', () => {
       messageId: message.id,
       reactions,
       version: expect.any(Number),
-      change: { login: last.login, emoji: '👏', reacted: true },
+      change: { emoji: '👏', reacted: true },
     });
-    expect(await pushed).toEqual(clap);
+    expect(await pushed).toEqual({ gameId, messageId: message.id, reactions, version: clap.version });
 
     // Pages read only their own messages' reactions, never the whole room's.
     const readAll = vi.spyOn(b.store, 'hashGetAll');
@@ -380,6 +389,46 @@ describe('chat reactions in a busy room', () => {
       }
     }
     expect(readAll.mock.calls.filter(([key]) => key === keys.chatReactions(gameId))).toEqual([]);
+  });
+
+  it('tells the room how many reacted, and only the fan who did, on each of their sockets, that it was them', async () => {
+    const [a, b] = await twoInstances({ CHAT_RATE_LIMIT: '100' });
+    const gameId = newGame();
+    const alice = await fan(a, unique('alice'));
+    await joined(alice.socket, gameId);
+    const message = await say(alice.socket, gameId, 'Pick six!');
+    const firstTen = [];
+    for (let i = 0; i < CHAT_REACTION_LOGINS_SHOWN; i++) {
+      const reactor = await fan(i % 2 ? b : a, unique(`fan${i}`));
+      dataOf(await react(reactor.socket, gameId, message.id, '🔥'));
+      firstTen.push(reactor.login);
+    }
+    // The eleventh, with the chat open on a phone (instance b) and a laptop (instance a).
+    const phone = await fan(b, unique('late'));
+    const laptop = await anotherSocket(a, phone.login);
+    const watchers = [await fan(a, unique('watcher')), await fan(b, unique('watcher'))];
+    for (const { socket } of [phone, laptop, ...watchers]) await joined(socket, gameId);
+    const toldMine = [phone, laptop, ...watchers].map(({ socket }) =>
+      collect(socket, 'chat:my-reaction-changed'),
+    );
+    const roomPushes = [laptop, ...watchers].map(({ socket }) => next(socket, 'chat:reactions-changed'));
+
+    const answer = dataOf(await react(phone.socket, gameId, message.id, '🔥'));
+    const reactions = [{ emoji: '🔥', count: 11, logins: firstTen }];
+    const roomSees = { gameId, messageId: message.id, reactions, version: answer.version };
+    // Everyone in the room, the fan's other tab too, gets the count and the first ten: never who.
+    for (const push of await Promise.all(roomPushes)) {
+      expect(JSON.stringify(push)).not.toContain(phone.login);
+      expect(push).toEqual(roomSees);
+    }
+    expect(answer).toEqual({ ...roomSees, change: { emoji: '🔥', reacted: true } });
+    // The fan's own sockets, on either instance, learn it was them; nobody else does.
+    const own = { ...roomSees, change: { emoji: '🔥', reacted: true } };
+    await vi.waitFor(() => expect(toldMine.slice(0, 2)).toEqual([[own], [own]]));
+    const laterPush = next(watchers[1]!.socket, 'chat:reactions-changed');
+    dataOf(await react(alice.socket, gameId, message.id, '👏'));
+    await laterPush;
+    expect(toldMine.slice(2)).toEqual([[], []]);
   });
 
   it('keeps a reaction push small however many fans gave it, and reads reactions stored before', async () => {

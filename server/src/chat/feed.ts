@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChatMessage, ChatReactionEmoji, ChatReactionsChanged } from '@shared/schemas/chat';
 import type { AppServer } from '../realtime';
-import { gameRoom, isGameRoom } from '../realtime/rooms';
+import { gameRoom, isGameRoom, userRoom } from '../realtime/rooms';
 import { keys } from '../storage/keys';
 import { compareStreamIds, type ChannelListener, type Store, type TogglePublication } from '../storage/store';
 import { reactionsOfGroups } from './room-store';
@@ -17,7 +17,8 @@ const CATCH_UP_MAX = 500;
  * per instance, where a broadcast through the Socket.IO adapter costs two more (its own append and
  * the read of it), and both arrive everywhere in the order they were stored. Each instance listens
  * to the channels of the games its sockets are in, from the first socket's join to the last one's
- * leave, and emits what it hears to its own sockets of that room.
+ * leave, and emits what it hears to its own sockets of that room (who changed a reaction goes only
+ * to that fan's own sockets here: in the room, their tabs with the chat open).
  *
  * Pub/sub delivers at most once: a message published while an instance's connection is down never
  * reaches it. The history is where messages are kept, so an instance that notices a miss (the
@@ -57,8 +58,15 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
       return;
     }
     if (raw.startsWith('{')) {
-      const changed = reactionsChanged(gameId, raw);
-      if (changed) io.local.to(gameRoom(gameId)).emit('chat:reactions-changed', changed);
+      const toggle = reactionToggle(raw);
+      if (!toggle) return;
+      const changed = reactionsChanged(gameId, toggle);
+      // The room sees the counts and first fans; who made the change, only that fan's own sockets.
+      io.local.to(gameRoom(gameId)).emit('chat:reactions-changed', changed);
+      io.local.to(userRoom(toggle.member)).emit('chat:my-reaction-changed', {
+        ...changed,
+        change: { emoji: toggle.group as ChatReactionEmoji, reacted: toggle.on },
+      });
       return;
     }
     const [count, id, value] = splitPublished(raw);
@@ -189,21 +197,27 @@ function splitPublished(raw: string): [number | null, string, string] {
   return [count, raw.slice(first + 1, second), raw.slice(second + 1)];
 }
 
-/** A reaction toggle's publication as the room receives it; null when it is not that shape. */
-function reactionsChanged(gameId: string, raw: string): ChatReactionsChanged | null {
+/** A reaction toggle's publication; null when it is not that shape. */
+function reactionToggle(raw: string): TogglePublication | null {
   try {
     const toggle = JSON.parse(raw) as TogglePublication;
-    if (typeof toggle.field !== 'string' || typeof toggle.groups !== 'object') return null;
-    // Redis's JSON would write an empty list of names as an object; a group names at least its
-    // first fan (CHAT_REACTION_LOGINS_SHOWN), so none is empty.
-    return {
-      gameId,
-      messageId: toggle.field,
-      reactions: reactionsOfGroups(toggle.groups),
-      version: toggle.version,
-      change: { login: toggle.member, emoji: toggle.group as ChatReactionEmoji, reacted: toggle.on },
-    };
+    const valid =
+      typeof toggle.field === 'string' &&
+      typeof toggle.member === 'string' &&
+      typeof toggle.groups === 'object' &&
+      toggle.groups !== null;
+    return valid ? toggle : null;
   } catch {
     return null;
   }
 }
+
+/** A message's reactions after a toggle, as the room receives them. */
+const reactionsChanged = (gameId: string, toggle: TogglePublication): ChatReactionsChanged => ({
+  gameId,
+  messageId: toggle.field,
+  // Redis's JSON would write an empty list of names as an object; a group names at least its first
+  // fan (CHAT_REACTION_LOGINS_SHOWN), so none is empty.
+  reactions: reactionsOfGroups(toggle.groups),
+  version: toggle.version,
+});

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatReactInput, ChatReactionsChanged } from '@shared/schemas/chat';
+import type { ChatMessage, ChatMyReactionChanged, ChatReactInput } from '@shared/schemas/chat';
 import { errors } from '../errors';
 import { fromStore } from '../storage/from-store';
 import { isStreamId } from '../storage/store';
@@ -26,6 +26,8 @@ export interface ChatReactionsDeps {
  * newest when two cross on the way.
  * What leaves the server names only the first CHAT_REACTION_LOGINS_SHOWN fans of a reaction and
  * counts the rest: in a busy room a popular message has thousands, and each change goes to everyone.
+ * Nor does a change say who made it, except to that fan's own sockets: the room learns no more than
+ * a page read at that moment would show.
  * Pages carry reactions through `attach`, read after the room's version the page says: a client
  * that already holds a message's reactions from a push of a higher version keeps those.
  */
@@ -40,7 +42,7 @@ export function createChatReactions(deps: ChatReactionsDeps) {
   }
 
   return {
-    async react(identity: ChatIdentity, input: ChatReactInput): Promise<ChatReactionsChanged> {
+    async react(identity: ChatIdentity, input: ChatReactInput): Promise<ChatMyReactionChanged> {
       const { gameId, messageId, emoji, reacted } = input;
       if (!isStreamId(messageId)) throw errors.badRequest('Invalid message id.');
       const outcome = await fromStore(() =>
@@ -52,13 +54,14 @@ export function createChatReactions(deps: ChatReactionsDeps) {
         if (outcome.refused === 'missing') throw errors.notFound('That message no longer exists.');
         throw errors.rateLimited('You are reacting too fast. Please slow down.');
       }
-      // The room hears it from the game's feed (the toggle published it); this is the asker's answer.
-      const changed: ChatReactionsChanged = {
+      // The room and the asker's other sockets hear it from the game's feed (the toggle published
+      // it); this is the asker's answer.
+      const changed: ChatMyReactionChanged = {
         gameId,
         messageId,
         reactions: outcome.reactions,
         version: outcome.version,
-        change: { login: identity.login, emoji, reacted },
+        change: { emoji, reacted },
       };
       if (outcome.messages > PRUNE_ABOVE_MESSAGES) await pruneTrimmed(gameId);
       return changed;

@@ -41,7 +41,8 @@ export const CHAT_REACTION_LOGINS_SHOWN = 10;
  * by login, in the order they reacted. Only the first few: a popular message in a busy room has
  * thousands, and every fan in the room receives the reaction again with each change. A reaction
  * nobody uses is left out, and reactions come in CHAT_REACTION_EMOJIS order. Whether the reader gave
- * it is not here but in `mine` (ChatMyReactions) of the answer, or `change` of the push, carrying it.
+ * it is not here but in `mine` (ChatMyReactions) of the answer, or in the reader's own change
+ * (ChatMyReactionChanged).
  */
 export const chatReactionSchema = z.object({
   emoji: chatReactionEmojiSchema,
@@ -168,7 +169,12 @@ export const chatReactSchema = z.object({
 });
 export type ChatReactInput = z.infer<typeof chatReactSchema>;
 
-/** A message's reactions after a change: `chat:react`'s answer and `chat:reactions-changed`. */
+/**
+ * A message's reactions after a change, as everyone in its room is told (`chat:reactions-changed`):
+ * each reaction's count and first fans, what a page read at that moment shows. Not who changed what:
+ * a fan past the first few is only counted, and only their own sockets learn it was them
+ * (ChatMyReactionChanged).
+ */
 export interface ChatReactionsChanged {
   gameId: string;
   messageId: string;
@@ -179,8 +185,15 @@ export interface ChatReactionsChanged {
    * version it has seen.
    */
   version: number;
-  /** The change itself: who gave or took back which reaction (that fan's other tabs learn it is theirs). */
-  change: { login: string; emoji: ChatReactionEmoji; reacted: boolean };
+}
+
+/**
+ * A change of one's own reaction: `chat:react`'s answer, and `chat:my-reaction-changed` to every
+ * socket of the fan who made it (their other tabs and devices learn their own reactions from it).
+ */
+export interface ChatMyReactionChanged extends ChatReactionsChanged {
+  /** Which reaction the fan gave or took back. */
+  change: { emoji: ChatReactionEmoji; reacted: boolean };
 }
 
 // ─── Mentions ──────────────────────────────────────────────────────────────────────────────────

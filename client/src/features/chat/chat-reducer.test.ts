@@ -154,17 +154,20 @@ describe('chatReducer for a busier room', () => {
   });
   /** The reader of these tests. */
   const me = 'bob';
-  /** `login`'s change on message 1-0, pushed (or answered) at `version` with the reactions after it. */
+  /**
+   * `login`'s change on message 1-0 at `version`, with the reactions after it: the reader's own
+   * carries the change (their answer, or the push to their tabs); anyone else's is the room's push,
+   * which does not say who made it.
+   */
   const changeBy = (
     login: string,
     change: { emoji: ChatReactionEmoji; reacted: boolean },
     version: number,
     reactions: ChatReaction[],
-  ): ChatAction => ({
-    type: 'reactions-changed',
-    me,
-    changed: { gameId: 'g1', messageId: '1-0', reactions, version, change: { login, ...change } },
-  });
+  ): ChatAction => {
+    const changed = { gameId: 'g1', messageId: '1-0', reactions, version };
+    return { type: 'reactions-changed', changed: login === me ? { ...changed, change } : changed };
+  };
   const listed = (version: number, mine: ChatMyReactions = {}) =>
     chatReducer(initialChatState, {
       type: 'loaded',
@@ -217,13 +220,28 @@ describe('chatReducer for a busier room', () => {
     let state = listed(1, { '1-0': ['👍'] });
     state = chatReducer(state, changeBy('carol', { emoji: '🔥', reacted: true }, 2, [reaction('🔥', 1)]));
     expect(state.messages[0]!.myReactions).toEqual(['👍']);
-    // Logins compare case-insensitively.
-    state = chatReducer(state, changeBy('Bob', { emoji: '🔥', reacted: true }, 3, [reaction('🔥', 2)]));
+    state = chatReducer(state, changeBy('bob', { emoji: '🔥', reacted: true }, 3, [reaction('🔥', 2)]));
     expect(state.messages[0]!.myReactions).toEqual(['👍', '🔥']);
     state = chatReducer(state, changeBy('bob', { emoji: '👍', reacted: false }, 4, [reaction('🔥', 2)]));
     expect(state.messages[0]!.myReactions).toEqual(['🔥']);
     // Only that message.
     expect(state.messages[1]!.myReactions).toEqual([]);
+  });
+
+  it("keeps the reader's own change of one emoji that arrives after a later own change of another", () => {
+    let state = listed(3);
+    // 👍 (5) was given on another tab; the answer to this tab's 🔥 (6) overtook its push.
+    state = chatReducer(state, changeBy('bob', { emoji: '🔥', reacted: true }, 6, [reaction('🔥', 1)]));
+    state = chatReducer(state, changeBy('bob', { emoji: '👍', reacted: true }, 5, [reaction('👍', 1)]));
+    expect([...state.messages[0]!.myReactions!].sort()).toEqual(['👍', '🔥'].sort());
+    // A page read between the two knows 👍, not yet 🔥: the newer 🔥 stays.
+    state = chatReducer(state, {
+      type: 'received-many',
+      messages: [message('1-0', 1)],
+      version: 5,
+      mine: { '1-0': ['👍'] },
+    });
+    expect([...state.messages[0]!.myReactions!].sort()).toEqual(['👍', '🔥'].sort());
   });
 
   it("keeps the reader's own change that arrives after a later change by someone else", () => {
@@ -319,13 +337,12 @@ describe('chatReducer for a busier room', () => {
       state = chatReducer(state, { type: 'received', message: message('5-0', 5) });
       state = chatReducer(state, {
         type: 'reactions-changed',
-        me,
         changed: {
           gameId: 'g1',
           messageId: '5-0',
           reactions: fire,
           version: 4,
-          change: { login: 'bob', emoji: '🔥', reacted: true },
+          change: { emoji: '🔥', reacted: true },
         },
       });
       state = chatReducer(state, { type: 'sent', tempId: 'temp-1', message: message('5-0', 5) });

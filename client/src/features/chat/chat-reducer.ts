@@ -1,28 +1,30 @@
 import type {
   ChatMessage,
   ChatModerationEntry,
+  ChatMyReactionChanged,
   ChatMyReactions,
   ChatReactionEmoji,
   ChatReactionsChanged,
   ChatRoomState,
 } from '@shared/schemas/chat';
-import { CHAT_MODERATION_LOG_MAX } from '@shared/schemas/chat';
+import { CHAT_MODERATION_LOG_MAX, CHAT_REACTION_EMOJIS } from '@shared/schemas/chat';
 
 /**
  * A message in the list; `offline` marks one kept only in this browser (load or send failed);
  * `reactionsVersion` is the room version its reactions are at (from the push of a change, or the
  * page that listed it; absent for a copy that carries none, as a new message's). `myReactions` are
- * the reactions the reader gave on it, at room version `myReactionsVersion`: a page's `mine`, or the
- * reader's own change (from this tab or another). They have their own version because a change by
- * someone else says nothing about the reader's: the reader's own change, arriving after a later one
- * by someone else, still counts.
+ * the reactions the reader gave on it, each known as of a room version (`myReactionVersions`, by
+ * emoji): a page's `mine` tells all of them at its version, the reader's own change (from this tab
+ * or another) one of them at its own. Versions of their own, because a change by someone else says
+ * nothing about the reader's; one per emoji, because the reader's changes of two emojis can arrive
+ * in either order (the answer to one overtakes the push of an earlier one).
  */
 export type ListedMessage = ChatMessage & {
   offline?: boolean;
   pending?: boolean;
   reactionsVersion?: number;
   myReactions?: ChatReactionEmoji[];
-  myReactionsVersion?: number;
+  myReactionVersions?: Readonly<Partial<Record<ChatReactionEmoji, number>>>;
 };
 
 export interface ChatState {
@@ -67,8 +69,11 @@ export type ChatAction =
   | { type: 'sent'; tempId: string; message: ChatMessage }
   | { type: 'send-failed'; tempId: string }
   | { type: 'send-refused'; tempId: string }
-  /** A change pushed to the room, or the answer to the reader's own; `me` is the reader's login. */
-  | { type: 'reactions-changed'; changed: ChatReactionsChanged; me: string }
+  /**
+   * A message's reactions after a change: pushed to the room (whoever made it), or the reader's own
+   * change (the answer to their toggle, or pushed to their other tabs), which carries `change`.
+   */
+  | { type: 'reactions-changed'; changed: ChatReactionsChanged | ChatMyReactionChanged }
   | { type: 'room-changed'; room: ChatRoomState }
   | { type: 'muted'; until: string | null }
   | { type: 'moderation-log'; entries: ChatModerationEntry[] }
@@ -91,16 +96,34 @@ export const initialChatState: ChatState = {
 const byTime = (a: ListedMessage, b: ListedMessage) => a.timestamp.localeCompare(b.timestamp);
 
 /** A page's messages, their reactions and the reader's own at the page's version. */
-const atVersion = (messages: ChatMessage[], version: number, mine: ChatMyReactions): ListedMessage[] =>
-  messages.map((message) => ({
+function atVersion(messages: ChatMessage[], version: number, mine: ChatMyReactions): ListedMessage[] {
+  // Shared by the page's messages: a change makes a message a copy of its own (withOwn).
+  const myReactionVersions = Object.fromEntries(CHAT_REACTION_EMOJIS.map((emoji) => [emoji, version]));
+  return messages.map((message) => ({
     ...message,
     reactionsVersion: version,
     myReactions: mine[message.id] ?? [],
-    myReactionsVersion: version,
+    myReactionVersions,
   }));
+}
 
 /** Whether version `held` is newer than `incoming` (absent counts as 0, before any change). */
 const isNewer = (held: number | undefined, incoming: number | undefined) => (held ?? 0) > (incoming ?? 0);
+
+/** `message` with the reader's `emoji` given (`reacted`) or not, as known at room version `version`. */
+function withOwn(
+  message: ListedMessage,
+  emoji: ChatReactionEmoji,
+  reacted: boolean,
+  version: number | undefined,
+): ListedMessage {
+  const others = (message.myReactions ?? []).filter((mine) => mine !== emoji);
+  return {
+    ...message,
+    myReactions: reacted ? [...others, emoji] : others,
+    myReactionVersions: { ...message.myReactionVersions, [emoji]: version },
+  };
+}
 
 /**
  * The server's copy of a listed message, but with the listed reactions and own reactions where
@@ -110,8 +133,11 @@ function takeAgain(listed: ListedMessage, again: ListedMessage): ListedMessage {
   let taken = again;
   if (isNewer(listed.reactionsVersion, again.reactionsVersion))
     taken = { ...taken, reactions: listed.reactions, reactionsVersion: listed.reactionsVersion };
-  if (isNewer(listed.myReactionsVersion, again.myReactionsVersion))
-    taken = { ...taken, myReactions: listed.myReactions, myReactionsVersion: listed.myReactionsVersion };
+  for (const emoji of CHAT_REACTION_EMOJIS) {
+    const known = listed.myReactionVersions?.[emoji];
+    if (isNewer(known, taken.myReactionVersions?.[emoji]))
+      taken = withOwn(taken, emoji, listed.myReactions?.includes(emoji) ?? false, known);
+  }
   return taken;
 }
 
@@ -139,17 +165,20 @@ function merge(existing: ListedMessage[], incoming: ListedMessage[]): ListedMess
 /**
  * A reaction change on a listed message. Changes can arrive out of order (pushed from two instances,
  * or the answer after the push): an older one never replaces newer reactions, nor newer own ones.
+ * Only the reader's own change says anything about the reader's own reactions.
  */
-function applyChange(message: ListedMessage, changed: ChatReactionsChanged, me: string): ListedMessage {
-  const { reactions, version, change } = changed;
+function applyChange(
+  message: ListedMessage,
+  changed: ChatReactionsChanged | ChatMyReactionChanged,
+): ListedMessage {
+  const { reactions, version } = changed;
   let applied = message;
   if (!isNewer(message.reactionsVersion, version))
     applied = { ...applied, reactions, reactionsVersion: version };
-  const byReader = change.login.toLowerCase() === me.toLowerCase();
-  if (byReader && !isNewer(message.myReactionsVersion, version)) {
-    const others = (message.myReactions ?? []).filter((emoji) => emoji !== change.emoji);
-    const myReactions = change.reacted ? [...others, change.emoji] : others;
-    applied = { ...applied, myReactions, myReactionsVersion: version };
+  if ('change' in changed) {
+    const { emoji, reacted } = changed.change;
+    if (!isNewer(message.myReactionVersions?.[emoji], version))
+      applied = withOwn(applied, emoji, reacted, version);
   }
   return applied;
 }
@@ -212,7 +241,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return {
         ...state,
         messages: state.messages.map((m) =>
-          m.id === action.changed.messageId ? applyChange(m, action.changed, action.me) : m,
+          m.id === action.changed.messageId ? applyChange(m, action.changed) : m,
         ),
       };
     case 'room-changed':

@@ -7,6 +7,7 @@ import type { AckError } from '@shared/events';
 import type {
   ChatJoinAnswer,
   ChatMessage,
+  ChatMyReactionChanged,
   ChatReactInput,
   ChatReaction,
   ChatReactionsChanged,
@@ -193,15 +194,25 @@ describe('GameChat authors', () => {
 
 /** A 🔥 reaction as the server sends it: how many gave it, and the first fans who did. */
 const fire = (count: number, ...logins: string[]): ChatReaction[] => [{ emoji: '🔥', count, logins }];
-/** The room's push of `login`'s 🔥 change on message 1-0 at `version`, with the reactions after it. */
-const pushFire = (version: number, login: string, reacted: boolean, reactions: ChatReaction[]) =>
+/** The room's push of a 🔥 change on message 1-0 at `version`, with the reactions after it (not who). */
+const pushFire = (version: number, reactions: ChatReaction[]) =>
   socket.fire('chat:reactions-changed', {
     gameId: 'g1',
     messageId: '1-0',
     reactions,
     version,
-    change: { login, emoji: '🔥', reacted },
   } satisfies ChatReactionsChanged);
+/** The reader's own 🔥 change on another tab: the room's push, then the one to the reader's sockets. */
+const pushOwnFire = (version: number, reacted: boolean, reactions: ChatReaction[]) => {
+  pushFire(version, reactions);
+  socket.fire('chat:my-reaction-changed', {
+    gameId: 'g1',
+    messageId: '1-0',
+    reactions,
+    version,
+    change: { emoji: '🔥', reacted },
+  } satisfies ChatMyReactionChanged);
+};
 /** Ten fans, as many as a reaction names: whoever reacts after them is only counted. */
 const firstTen = Array.from({ length: 10 }, (_, index) => `fan-${index + 1}`);
 /** The 🔥 chip under a message, named "React with 🔥" or "Remove 🔥 reaction". */
@@ -220,7 +231,7 @@ describe('GameChat reactions', () => {
         messageId,
         reactions,
         version: reacted ? 1 : 3,
-        change: { login: 'bob', emoji, reacted },
+        change: { emoji, reacted },
       };
     });
     renderChat('bob');
@@ -236,7 +247,7 @@ describe('GameChat reactions', () => {
     expect(mine).toHaveAttribute('aria-pressed', 'true');
 
     // Someone else reacts too: the count follows the room's push, and it is still the reader's.
-    act(() => pushFire(2, 'alice', true, fire(2, 'bob', 'alice')));
+    act(() => pushFire(2, fire(2, 'bob', 'alice')));
     expect(shown(within(item).getByRole('button', { name: 'Remove 🔥 reaction' }))).toBe('🔥2');
     expect(within(item).getByRole('button', { name: 'Remove 🔥 reaction' })).toHaveAccessibleDescription(
       '2 reactions: @bob, @alice',
@@ -261,11 +272,11 @@ describe('GameChat reactions', () => {
     expect(fireChip(item)).toHaveAccessibleDescription('1,234 reactions: @ann, @carol and 1,232 others');
 
     // The reader takes it back on another tab.
-    act(() => pushFire(2, 'Bob', false, fire(1233, 'ann', 'carol')));
+    act(() => pushOwnFire(2, false, fire(1233, 'ann', 'carol')));
     expect(fireChip(item)).toHaveAccessibleName('React with 🔥');
     expect(shown(fireChip(item))).toBe('🔥1,233');
     // Someone else's change leaves the reader's own as it is.
-    act(() => pushFire(3, 'dave', true, fire(1234, 'ann', 'carol')));
+    act(() => pushFire(3, fire(1234, 'ann', 'carol')));
     expect(fireChip(item)).toHaveAccessibleName('React with 🔥');
     expect(shown(fireChip(item))).toBe('🔥1,234');
   });
@@ -278,7 +289,7 @@ describe('GameChat reactions and pages crossing on the way', () => {
     await joinAsHome();
     const item = (await screen.findByText('touchdown!')).closest('li')!;
     // The reader reacts on another tab, after the ten fans the reaction names.
-    act(() => pushFire(7, 'bob', true, fire(11, ...firstTen)));
+    act(() => pushOwnFire(7, true, fire(11, ...firstTen)));
     expect(fireChip(item)).toHaveAccessibleName('Remove 🔥 reaction');
 
     // Back after a drop: the pages were read at version 5, before those reactions.
@@ -307,8 +318,8 @@ describe('GameChat reactions and pages crossing on the way', () => {
     socket.answers.set('chat:join', () => {
       // The room's pushes reach the reader before the answer to its join, read before them: the
       // reader's own reaction from another tab, then alice's (both after the ten fans named).
-      pushFire(4, 'bob', true, fire(11, ...firstTen));
-      pushFire(5, 'alice', true, fire(12, ...firstTen));
+      pushOwnFire(4, true, fire(11, ...firstTen));
+      pushFire(5, fire(12, ...firstTen));
       return joined([message('1-0', 1, 'touchdown!')], { version: 3 });
     });
     renderChat('bob');

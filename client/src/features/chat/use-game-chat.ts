@@ -4,6 +4,7 @@ import type {
   ChatMessage,
   ChatModerationEntry,
   ChatMuted,
+  ChatMyReactionChanged,
   ChatPage,
   ChatReactionEmoji,
   ChatReactionsChanged,
@@ -45,17 +46,26 @@ export interface SendFailure {
 /** The actions that list a page of messages the server answered. */
 type PageAction = Extract<ChatAction, { type: 'loaded' | 'older-loaded' | 'received-many' }>;
 
-/** The reaction changes held for a message not listed yet: the newest, and the reader's newest own. */
+/** A message's reactions after a change: anyone's (pushed to the room), or the reader's own. */
+type ReactionChange = ChatReactionsChanged | ChatMyReactionChanged;
+
+/**
+ * The reaction changes held for a message not listed yet: the newest, and the reader's newest own
+ * change of each emoji.
+ */
 interface HeldChanges {
-  newest: ChatReactionsChanged;
-  mine?: ChatReactionsChanged;
+  newest: ReactionChange;
+  mine: Partial<Record<ChatReactionEmoji, ChatMyReactionChanged>>;
 }
 
 /** `held` with `changed` taken in, keeping only the newest change of each kind. */
-function holdChange(held: HeldChanges | undefined, changed: ChatReactionsChanged, me: string): HeldChanges {
+function holdChange(held: HeldChanges | undefined, changed: ReactionChange): HeldChanges {
   const newest = !held || held.newest.version <= changed.version ? changed : held.newest;
-  const byReader = changed.change.login.toLowerCase() === me.toLowerCase();
-  const mine = byReader && (!held?.mine || held.mine.version <= changed.version) ? changed : held?.mine;
+  const mine = { ...held?.mine };
+  if ('change' in changed) {
+    const kept = mine[changed.change.emoji];
+    if (!kept || kept.version <= changed.version) mine[changed.change.emoji] = changed;
+  }
   return { newest, mine };
 }
 
@@ -88,20 +98,17 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
   const resyncRef = useRef<(() => void) | null>(null);
 
   /** Applies the changes held for messages just listed. */
-  const applyHeld = useCallback(
-    (messageIds: readonly string[]) => {
-      const held = heldReactionsRef.current;
-      for (const id of messageIds) {
-        const changes = held.get(id);
-        if (!changes) continue;
-        held.delete(id);
-        for (const changed of [changes.newest, changes.mine]) {
-          if (changed) dispatch({ type: 'reactions-changed', changed, me: user.login });
-        }
+  const applyHeld = useCallback((messageIds: readonly string[]) => {
+    const held = heldReactionsRef.current;
+    for (const id of messageIds) {
+      const changes = held.get(id);
+      if (!changes) continue;
+      held.delete(id);
+      for (const changed of [changes.newest, ...Object.values(changes.mine)]) {
+        dispatch({ type: 'reactions-changed', changed });
       }
-    },
-    [user.login],
-  );
+    }
+  }, []);
 
   /** Lists a page's messages, then the changes pushed for them before it came. */
   const listPage = useCallback(
@@ -162,13 +169,14 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       remove();
       holdIncoming(remove);
     };
-    const onReactions = (changed: ChatReactionsChanged) => {
+    // The room's pushes say how many reacted (and the first few who); the reader's own sockets are
+    // also told their own changes, made here or on another tab.
+    const onReactions = (changed: ReactionChange) => {
       if (changed.gameId !== gameId || cancelled) return;
       if (!messagesRef.current.some((m) => m.id === changed.messageId)) {
-        const held = heldReactions.get(changed.messageId);
-        heldReactions.set(changed.messageId, holdChange(held, changed, user.login));
+        heldReactions.set(changed.messageId, holdChange(heldReactions.get(changed.messageId), changed));
       }
-      dispatch({ type: 'reactions-changed', changed, me: user.login });
+      dispatch({ type: 'reactions-changed', changed });
     };
     const onRoomChanged = (room: ChatRoomState) => {
       if (room.gameId === gameId && !cancelled) dispatch({ type: 'room-changed', room });
@@ -215,6 +223,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
     socket.on('chat:message-created', onCreated);
     socket.on('chat:message-deleted', onDeleted);
     socket.on('chat:reactions-changed', onReactions);
+    socket.on('chat:my-reaction-changed', onReactions);
     socket.on('chat:room-changed', onRoomChanged);
     socket.on('chat:muted', onMuted);
     socket.on('chat:moderation-logged', onLogged);
@@ -225,6 +234,7 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
       socket.off('chat:message-created', onCreated);
       socket.off('chat:message-deleted', onDeleted);
       socket.off('chat:reactions-changed', onReactions);
+      socket.off('chat:my-reaction-changed', onReactions);
       socket.off('chat:room-changed', onRoomChanged);
       socket.off('chat:muted', onMuted);
       socket.off('chat:moderation-logged', onLogged);
@@ -304,9 +314,9 @@ export function useGameChat({ gameId, awayTeam, homeTeam, user, enabled }: GameC
   const react = useCallback(
     async (messageId: string, emoji: ChatReactionEmoji, reacted: boolean) => {
       const changed = await request('chat:react', { gameId, messageId, emoji, reacted });
-      dispatch({ type: 'reactions-changed', changed, me: user.login });
+      dispatch({ type: 'reactions-changed', changed });
     },
-    [gameId, user.login],
+    [gameId],
   );
 
   const setSlowMode = useCallback(
