@@ -281,3 +281,26 @@ export function roomRequests(counts: { sockets: number; games: number }): fc.Arb
   });
   return fc.array(request, { minLength: 1, maxLength: 30 });
 }
+
+/** One reaction toggle for interleaving tests: from which tab (an index), which emoji (an index), on or off. */
+export interface ReactionToggle {
+  tab: number;
+  emoji: number;
+  reacted: boolean;
+  /** Let what was sent so far go out before this one. */
+  pause: boolean;
+}
+
+/** Toggles from several tabs in any order, often on the same emoji, some changing nothing. */
+export function reactionToggles(counts: { tabs: number; emojis: number }): fc.Arbitrary<ReactionToggle[]> {
+  const toggle = fc.record({
+    tab: fc.integer({ min: 0, max: counts.tabs - 1 }),
+    emoji: fc.integer({ min: 0, max: counts.emojis - 1 }),
+    reacted: fc.boolean(),
+    pause: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(false) },
+      { weight: 1, arbitrary: fc.constant(true) },
+    ),
+  });
+  return fc.array(toggle, { minLength: 1, maxLength: 20 });
+}

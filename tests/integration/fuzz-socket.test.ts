@@ -4,8 +4,9 @@
  * gets an error acknowledgement ({ ok: false, error: bad_request }), the connection and the process
  * stay up, and nothing stored changes. Then the order of good requests: joins, leaves, follows and
  * disconnects of several sockets in any order leave the instance listening to exactly the games its
- * sockets are in, and no room behind a socket that went. FUZZ_RUNS sets the cases per property
- * (tests/fuzz/runs.ts).
+ * sockets are in, and no room behind a socket that went; reaction changes from several fans' tabs in
+ * any order bring every tab to what a page shows, and never tell the room who changed what.
+ * FUZZ_RUNS sets the cases per property (tests/fuzz/runs.ts).
  */
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
@@ -26,12 +27,26 @@ import {
   chatUnreadSchema,
 } from '@shared/schemas/chat';
 import { voiceRoomSchema, voiceSignalSchema } from '@shared/schemas/voice';
+import {
+  chatReducer,
+  initialChatState,
+  type ChatAction,
+  type ChatState,
+} from '@client/features/chat/chat-reducer';
 import { keys } from '@server/storage/keys';
 import type { TestSocket } from '../helpers/sign-in';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startFaultApp, type FaultApp } from '../faults/app';
 import { emit, emitUntyped, signInAt, socketAt } from '../faults/chat';
-import { bodiesLike, junk, pathologicalText, roomRequests, type RoomRequest } from '../fuzz/arbitraries';
+import {
+  bodiesLike,
+  junk,
+  pathologicalText,
+  reactionToggles,
+  roomRequests,
+  type ReactionToggle,
+  type RoomRequest,
+} from '../fuzz/arbitraries';
 import { FUZZ_LARGE_RUNS, fuzzParameters } from '../fuzz/runs';
 import { storedData } from '../fuzz/snapshot';
 
@@ -43,6 +58,8 @@ let cookie: string;
 let before: Map<string, string>;
 /** The fan's and the moderator's session cookies, for the interleaving property. */
 let roomCookies: [fan: string, moderator: string];
+/** The reacting fans' session cookies, for the reactions' interleaving property. */
+let reactorCookies: string[];
 const GAME = 'fuzz-game';
 /** Who the interleaving property signs in: a fan's sockets, and a moderator's (who may open the log). */
 const FAN = 'fuzz-fan';
@@ -50,6 +67,10 @@ const MODERATOR = 'fuzz-moderator';
 /** Games and sockets the interleavings play with: few, so requests often meet in one room. */
 const ROOM_GAMES = ['fuzz-order-a', 'fuzz-order-b', 'fuzz-order-c'];
 const ROOM_SOCKETS = 3;
+/** Fans who react, each with two tabs, on two emojis of one message per case. */
+const REACTORS = ['fuzz-react-ann', 'fuzz-react-ben', 'fuzz-react-cat'];
+const REACTION_GAME = 'fuzz-reactions';
+const TOGGLED_EMOJIS = ['🔥', '👍'] as const;
 
 beforeAll(async () => {
   redis = await startRedisServer();
@@ -71,6 +92,8 @@ beforeAll(async () => {
     (await signInAt(server.baseUrl, FAN)).cookieHeader(),
     (await signInAt(server.baseUrl, MODERATOR)).cookieHeader(),
   ];
+  reactorCookies = [];
+  for (const login of REACTORS) reactorCookies.push((await signInAt(server.baseUrl, login)).cookieHeader());
   const seeded = await emit(socket, 'chat:send', {
     gameId: GAME,
     message: 'kick-off',
@@ -385,6 +408,148 @@ describe('fuzzing the order of room requests', () => {
         .toBe(0);
     }
     await expectNothingChanged();
+  }, 120_000);
+});
+
+describe('fuzzing the order of reaction changes', () => {
+  type Changed = Extract<ChatAction, { type: 'reactions-changed' }>['changed'];
+
+  it("brings every tab to the room's reactions and its fan's own, and tells the room nobody's change", async () => {
+    // Two tabs per fan, index `2 * fan + n`, all in the room, and someone watching there.
+    const tabs = await Promise.all(
+      reactorCookies.flatMap((reactor) => [0, 1].map(() => socketAt(server.baseUrl, reactor))),
+    );
+    const watcher = await socketAt(server.baseUrl, roomCookies[1]);
+    const everyone = [...tabs, watcher];
+    const fanOf = (tab: number) => Math.floor(tab / 2);
+    try {
+      for (const tab of everyone)
+        expect((await emit(tab, 'chat:join', { gameId: REACTION_GAME })).ok).toBe(true);
+      await fc.assert(
+        fc.asyncProperty(
+          reactionToggles({ tabs: tabs.length, emojis: TOGGLED_EMOJIS.length }),
+          async (toggles: ReactionToggle[]) => {
+            const sent = await emit(tabs[0]!, 'chat:send', {
+              gameId: REACTION_GAME,
+              message: 'Pick six!',
+              team: 'home',
+              teamName: 'Chiefs',
+            });
+            if (!sent.ok) throw new Error(sent.error.message);
+            const message = sent.data;
+            // Each tab's chat as the app keeps it (its reducer), from a page read before any reaction.
+            const views: ChatState[] = everyone.map(() =>
+              chatReducer(initialChatState, {
+                type: 'loaded',
+                messages: [message],
+                hasMore: false,
+                version: 0,
+                mine: {},
+              }),
+            );
+            const apply = (tab: number, changed: Changed) => {
+              if (changed.messageId === message.id)
+                views[tab] = chatReducer(views[tab]!, { type: 'reactions-changed', changed });
+            };
+            const roomPushes: Changed[] = [];
+            const ownPushes: Changed[][] = everyone.map(() => []);
+            const listeners = everyone.map((tab, i) => {
+              const room = (changed: Changed) => {
+                if (changed.messageId === message.id) roomPushes.push(changed);
+                apply(i, changed);
+              };
+              const own = (changed: Changed) => {
+                if (changed.messageId === message.id) ownPushes[i]!.push(changed);
+                apply(i, changed);
+              };
+              tab.on('chat:reactions-changed', room);
+              tab.on('chat:my-reaction-changed', own);
+              return () => {
+                tab.off('chat:reactions-changed', room);
+                tab.off('chat:my-reaction-changed', own);
+              };
+            });
+            try {
+              const answered: Array<Promise<{ fan: number; changed: Changed }>> = [];
+              for (const { tab, emoji, reacted, pause } of toggles) {
+                if (pause) await new Promise((resolve) => setTimeout(resolve, 1));
+                const payload = {
+                  gameId: REACTION_GAME,
+                  messageId: message.id,
+                  emoji: TOGGLED_EMOJIS[emoji]!,
+                  reacted,
+                };
+                answered.push(
+                  emit(tabs[tab]!, 'chat:react', payload).then((answer) => {
+                    if (!answer.ok) throw new Error(answer.error.message);
+                    apply(tab, answer.data);
+                    return { fan: fanOf(tab), changed: answer.data };
+                  }),
+                );
+              }
+              const answers = await Promise.all(answered);
+              // The watcher claps last (a change on this new message): once every tab has its push,
+              // each has had every push before it.
+              const last = await emit(watcher, 'chat:react', {
+                gameId: REACTION_GAME,
+                messageId: message.id,
+                emoji: '👏',
+                reacted: true,
+              });
+              if (!last.ok) throw new Error(last.error.message);
+              apply(everyone.length - 1, last.data);
+              await expect
+                .poll(() => views.map((view) => view.messages[0]?.reactionsVersion), {
+                  interval: 10,
+                  timeout: 3000,
+                })
+                .toEqual(views.map(() => last.data.version));
+
+              // The room is told counts and the first fans of each reaction, never who changed one.
+              for (const push of roomPushes) {
+                expect(Object.keys(push).sort()).toEqual(['gameId', 'messageId', 'reactions', 'version']);
+              }
+              // A fan's own changes reach that fan's tabs only.
+              for (const [i, pushes] of ownPushes.entries()) {
+                const fan = i < tabs.length ? fanOf(i) : -1;
+                const theirs =
+                  fan === -1 ? [last.data] : answers.filter((a) => a.fan === fan).map((a) => a.changed);
+                for (const push of pushes) expect(theirs).toContainEqual(push);
+              }
+              // Every tab shows what a page read now shows: the reactions, and its fan's own.
+              const readers = [...REACTORS.map((_, fan) => tabs[2 * fan]!), watcher];
+              for (const [reader, socket] of readers.entries()) {
+                const page = await emit(socket, 'chat:history', { gameId: REACTION_GAME, limit: 1 });
+                if (!page.ok) throw new Error(page.error.message);
+                const [listed] = page.data.messages;
+                expect(listed?.id).toBe(message.id);
+                const viewsOfReader =
+                  reader < REACTORS.length ? [2 * reader, 2 * reader + 1] : [everyone.length - 1];
+                for (const tab of viewsOfReader) {
+                  const shown = views[tab]!.messages[0]!;
+                  expect(shown.reactions ?? []).toEqual(listed!.reactions ?? []);
+                  expect([...(shown.myReactions ?? [])].sort()).toEqual(
+                    [...(page.data.mine[message.id] ?? [])].sort(),
+                  );
+                }
+              }
+            } finally {
+              for (const stop of listeners) stop();
+            }
+          },
+        ),
+        fuzzParameters<[ReactionToggle[]]>(),
+      );
+    } finally {
+      for (const tab of everyone) tab.close();
+      // What the property stored (its messages and reactions) goes: nothing else here is to change.
+      let cursor = '0';
+      do {
+        const [next, stored] = await inspect.scan(cursor, 'MATCH', `*{${REACTION_GAME}}*`, 'COUNT', 500);
+        cursor = next;
+        if (stored.length > 0) await inspect.del(...stored);
+      } while (cursor !== '0');
+    }
   }, 120_000);
 });
 
