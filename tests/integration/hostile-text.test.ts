@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PageContentResponse } from '@shared/schemas/content';
 import type { GetContentsResponse, SearchResponse } from '@shared/schemas/search';
 import { PAGE_MARKDOWN_MAX_CHARS } from '@server/content/reader';
-import { FEED_MAX_ITEMS } from '@server/search/local/feed-parser';
+import { FEED_MAX_ITEMS, FEED_XML_MAX_CHARS } from '@server/search/local/feed-parser';
 import { startFakeJina, type FakeJina } from '../fakes/jina';
 import { signIn } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -308,6 +308,8 @@ describe('the AI summary', () => {
   );
 });
 
+/** A field of one character that fills 15 % of the XML a feed is read from: six fit in a feed. */
+const FIELD_CHARS = FEED_XML_MAX_CHARS * 0.15;
 const rss = (items: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Hostile feed</title><link>https://hostile.example/</link>${items}</channel></rss>`;
 const item = (slug: string, fields: string, title = slug) =>
@@ -320,14 +322,14 @@ describe('the news feed ingest', () => {
       const feed = rss(
         [
           item('chiefs', `<description>${PARAGRAPH}</description>`, 'Chiefs comeback story'),
-          item('parentheses', `<author>${run('(', 150_000)}</author><description>One.</description>`),
-          item('at-signs', `<author>${run('@', 150_000)} x</author><description>Two.</description>`),
-          item('images', `<content:encoded><![CDATA[${run('![', 150_000)}]]></content:encoded>`),
+          item('parentheses', `<author>${run('(', FIELD_CHARS)}</author><description>One.</description>`),
+          item('at-signs', `<author>${run('@', FIELD_CHARS)} x</author><description>Two.</description>`),
+          item('images', `<content:encoded><![CDATA[${run('![', FIELD_CHARS)}]]></content:encoded>`),
           item(
             'nested',
-            `<content:encoded><![CDATA[<p>Deep.</p>${run('<div>', 150_000)}]]></content:encoded>`,
+            `<content:encoded><![CDATA[<p>Deep.</p>${run('<div>', FIELD_CHARS)}]]></content:encoded>`,
           ),
-          item('spaced', `<description><![CDATA[<p>Spaced.</p>${run(' ', 150_000)}x]]></description>`),
+          item('spaced', `<description><![CDATA[<p>Spaced.</p>${run(' ', FIELD_CHARS)}x]]></description>`),
         ].join(''),
       );
       const feedUrl = web.serve(feed, 'application/rss+xml');
@@ -359,9 +361,9 @@ describe('the news feed ingest', () => {
   it(
     'reads the items of a feed within the XML limit, and a feed of one huge item not at all',
     async () => {
-      // 30 items of 100 KB: those within the first megabyte of XML are read.
+      // 30 items of a tenth of the limit each: the nine whole ones within it are read.
       const items = Array.from({ length: 30 }, (_, index) =>
-        item(`big-${index}`, `<description><![CDATA[${run('[', 100_000)}]]></description>`),
+        item(`big-${index}`, `<description><![CDATA[${run('[', FEED_XML_MAX_CHARS / 10)}]]></description>`),
       ).join('');
       const feedUrl = web.serve(rss(items), 'application/rss+xml');
       const hugeUrl = web.serve(

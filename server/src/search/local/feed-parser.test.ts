@@ -185,6 +185,15 @@ describe('parseFeed', () => {
     expect(feed.items[0]!.title).toBe('Mãe de utente é recebida');
   });
 
+  it('reads an RSS description written as raw markup, in order and however deep it nests', () => {
+    const deep = `${'<div>'.repeat(500)}deep${'</div>'.repeat(500)}`;
+    const feed = parseFeed(`<rss version="2.0"><channel><title>Raw</title>
+<item><title>Raw markup</title><link>https://raw.example/1</link><description><p>One <b>bold</b> &amp; two.</p>${deep}</description></item>
+<item><title>Next</title><link>https://raw.example/2</link></item></channel></rss>`);
+    expect(feed.items.map((item) => item.title)).toEqual(['Raw markup', 'Next']);
+    expect(feed.items[0]!.description).toBe('One bold & two. deep');
+  });
+
   it('refuses documents that are not feeds', () => {
     expect(() => parseFeed('<!doctype html><html><body>hi</body></html>')).toThrow(FeedParseError);
     expect(() => parseFeed('{"json": true}')).toThrow(FeedParseError);
@@ -216,13 +225,15 @@ describe('hostile feeds', () => {
 
   it('reads authors, titles and contents of long runs of one character, capped', () => {
     const item = (fields: string) => `<item><link>https://x.example/${Math.random()}</link>${fields}</item>`;
-    const xml = `<rss><channel><title>${run('T', 100_000)}</title>${[
-      item(`<title>Parens</title><author>${run('(', 150_000)}</author>`),
-      item(`<title>At</title><author>${run('@', 150_000)} x</author>`),
+    const xml = `<rss><channel><title>${run('T', FEED_XML_MAX_CHARS * 0.1)}</title>${[
+      item(`<title>Parens</title><author>${run('(', FEED_XML_MAX_CHARS * 0.15)}</author>`),
+      item(`<title>At</title><author>${run('@', FEED_XML_MAX_CHARS * 0.15)} x</author>`),
       item(`<title>Email</title><author>ed@x.example (Ed Itor)</author>`),
-      item(`<title><![CDATA[${run('<b>', 150_000)}]]></title>`),
-      item(`<title>Images</title><content:encoded>${run('![', 150_000)}</content:encoded>`),
-      item(`<title>Nested</title><description><![CDATA[<p>Top.</p>${run('<div>', 150_000)}]]></description>`),
+      item(`<title><![CDATA[${run('<b>', FEED_XML_MAX_CHARS * 0.15)}]]></title>`),
+      item(`<title>Images</title><content:encoded>${run('![', FEED_XML_MAX_CHARS * 0.15)}</content:encoded>`),
+      item(
+        `<title>Nested</title><description><![CDATA[<p>Top.</p>${run('<div>', FEED_XML_MAX_CHARS * 0.15)}]]></description>`,
+      ),
     ].join('')}</channel></rss>`;
     const feed = parseFeed(xml);
     expect(feed.title.length).toBeLessThanOrEqual(300);
@@ -246,7 +257,7 @@ describe('hostile feeds', () => {
       `<rss><channel><title>T</title>${rssItems.slice(0, FEED_MAX_ITEMS).join('')}</channel></rss>`,
     );
     const big = (i: number) =>
-      `<entry><title>E${i}</title><link href="https://x.example/${i}"/><summary>${run('s', 300_000)}</summary></entry>`;
+      `<entry><title>E${i}</title><link href="https://x.example/${i}"/><summary>${run('s', FEED_XML_MAX_CHARS * 0.3)}</summary></entry>`;
     const atom = `<feed><title>A</title>${[0, 1, 2, 3, 4].map(big).join('')}</feed>`;
     expect(parseFeed(atom).items.map((entry) => entry.title)).toEqual(['E0', 'E1', 'E2']);
     const rdf = `<rdf:RDF><channel><title>R</title></channel>${rssItems.join('')}</rdf:RDF>`;

@@ -18,7 +18,7 @@ export const FEED_MAX_ITEMS = 300;
  * hundred milliseconds per megabyte of some texts, so a feed is cut after its last whole item within
  * this (a feed of full articles still gives its newest twenty or more).
  */
-export const FEED_XML_MAX_CHARS = 1_000_000;
+export const FEED_XML_MAX_CHARS = 500_000;
 /** The most of a title's HTML read, and the longest title kept. */
 const TITLE_INPUT_MAX_CHARS = 2_000;
 const TITLE_MAX_CHARS = 300;
@@ -84,9 +84,19 @@ const parserOptions: X2jOptions = {
       'media:thumbnail',
       'enclosure',
     ].includes(name),
-  // Atom's text constructs are read raw, so an XHTML title or content keeps its markup and order (the
-  // parser would turn a <div> into nested objects) and an HTML one its escaping; atomText reads them.
-  stopNodes: ['feed.title', 'feed.entry.title', 'feed.entry.summary', 'feed.entry.content'],
+  // Atom's text constructs and RSS's descriptions and contents are read raw: XHTML (or HTML written
+  // unescaped) keeps its markup and order, where the parser would turn a <div> into nested objects,
+  // and however deep it nests it cannot fail the feed. rawText unescapes them.
+  stopNodes: [
+    'feed.title',
+    'feed.entry.title',
+    'feed.entry.summary',
+    'feed.entry.content',
+    'rss.channel.item.description',
+    'rss.channel.item.content:encoded',
+    'rdf:RDF.item.description',
+    'rdf:RDF.item.content:encoded',
+  ],
 };
 const parser = new XMLParser(parserOptions);
 
@@ -170,11 +180,11 @@ function unescapeXmlText(raw: string): string {
 }
 
 /**
- * An Atom text construct (read raw) as HTML, whatever its type: XHTML is markup already (its wrapping
- * <div> is dropped by the HTML reader as any element is); HTML is escaped or in CDATA; text is escaped
- * text, which reads the same as HTML once unescaped.
+ * A text read raw (an Atom text construct, an RSS description) as HTML: XHTML, or markup written
+ * unescaped, is markup already (a wrapping <div> is dropped by the HTML reader as any element is);
+ * HTML is escaped or in CDATA; text is escaped text, which reads the same as HTML once unescaped.
  */
-function atomText(node: Node): string {
+function rawText(node: Node): string {
   const raw = text(node);
   const type =
     typeof node === 'object' && node !== null ? (node as Record<string, Node>)['@_type'] : undefined;
@@ -328,8 +338,8 @@ function rssItem(item: Record<string, Node>, base: string | undefined): FeedItem
       : '');
   const url = link ? absoluteHttpUrl(link, base) : null;
   if (!url) return null;
-  const descriptionHtml = text(item.description);
-  const contentHtml = text(item['content:encoded']);
+  const descriptionHtml = rawText(item.description);
+  const contentHtml = rawText(item['content:encoded']);
   const description = descriptionOf(descriptionHtml || contentHtml);
   const title = titleOf(item.title) || titleFromDescription(description);
   if (!title) return null;
@@ -361,10 +371,10 @@ function atomEntry(entry: Record<string, Node>, base: string | undefined): FeedI
   const link = atomLink(entry.link) ?? (text(entry.id).startsWith('http') ? text(entry.id) : null);
   const url = link ? absoluteHttpUrl(link, base) : null;
   if (!url) return null;
-  const summaryHtml = atomText(entry.summary);
-  const contentHtml = atomText(entry.content);
+  const summaryHtml = rawText(entry.summary);
+  const contentHtml = rawText(entry.content);
   const description = descriptionOf(summaryHtml || contentHtml);
-  const title = titleOf(atomText(entry.title)) || titleFromDescription(description);
+  const title = titleOf(rawText(entry.title)) || titleFromDescription(description);
   if (!title) return null;
   return {
     url,
@@ -449,7 +459,7 @@ export function parseFeed(xml: string, feedUrl?: string): ParsedFeed {
     const link = atomLink(feed.link);
     const base = baseOf(feed, feedUrl ?? link ?? undefined);
     return {
-      title: titleOf(atomText(feed.title)) || 'Untitled feed',
+      title: titleOf(rawText(feed.title)) || 'Untitled feed',
       link,
       items: list(feed.entry)
         .slice(0, FEED_MAX_ITEMS)
