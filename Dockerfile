@@ -22,6 +22,9 @@ WORKDIR /app
 # Owned by root and read-only for the app user: the app writes nothing to its own tree. package.json
 # says "type": "module", which the bundled server (an ES module in a .js file) needs.
 COPY package.json LICENSE NOTICE ./
+# The licences and notices of every package bundled into the server and the client, written by the
+# two builds from what they bundled (scripts/third-party.mjs).
+COPY --from=build /app/dist/THIRD-PARTY-NOTICES.txt ./
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/client ./dist/client
 USER node

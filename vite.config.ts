@@ -5,6 +5,13 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import {
+  bundledPackages,
+  clientBundleFiles,
+  licenceProblems,
+  writeThirdPartyNotices,
+  type BundledPackage,
+} from './scripts/third-party.mjs';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -37,10 +44,38 @@ function serviceWorkerBuildId(): Plugin {
   };
 }
 
+/**
+ * The licences of what the client bundle carries, read from Rollup's own output: every package with
+ * code in a chunk (or a style sheet in the CSS) must be under a licence scripts/third-party.mjs
+ * allows, or the build fails; a written build adds the client's part to dist/THIRD-PARTY-NOTICES.txt.
+ * `api.packages()` hands the list to tests/licences.test.ts, which builds in memory.
+ */
+function thirdPartyNotices(): Plugin<{ packages: () => readonly BundledPackage[] }> {
+  const root = fromRoot('.');
+  let packages: BundledPackage[] = [];
+  return {
+    name: 'third-party-notices',
+    apply: 'build',
+    api: { packages: () => packages },
+    generateBundle(_options, bundle) {
+      packages = bundledPackages(clientBundleFiles(bundle, this.getWatchFiles(), root), root);
+      const problems = licenceProblems(packages);
+      if (problems.length > 0) {
+        this.error(
+          `bundled packages under a licence that is not allowed (scripts/third-party.mjs):\n  ${problems.join('\n  ')}`,
+        );
+      }
+    },
+    writeBundle() {
+      writeThirdPartyNotices('client', packages, root);
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot('./client'),
   publicDir: fromRoot('./client/public'),
-  plugins: [react(), tailwindcss(), serviceWorkerBuildId()],
+  plugins: [react(), tailwindcss(), serviceWorkerBuildId(), thirdPartyNotices()],
   resolve: { alias },
   build: {
     outDir: fromRoot('./dist/client'),

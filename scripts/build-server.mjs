@@ -10,14 +10,26 @@
 // or an optional peer dependency: the SDKs of optional integrations (twilio, openai), which the server
 // imports only when that integration is configured and which the bundle carries all the same.
 //
+// Licences: every package whose code lands in the bundle (esbuild's metafile) must be under a licence
+// scripts/third-party.mjs allows, and its licence files go into dist/THIRD-PARTY-NOTICES.txt, which
+// the image carries. The packages' own legal comments (/*! … */, @license) are kept beside the bundle
+// in dist/server/index.js.LEGAL.txt, linked from its last line.
+//
 // The bundle sits two folders below the repository root, like server/src/app.ts, so paths that the
 // server derives from its own location (the built client in dist/client) stay the same.
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { ROOT } from './lib.mjs';
+import { SERVER_OUTFILE, serverBuildOptions } from './server-bundle.mjs';
+import {
+  bundledPackages,
+  licenceProblems,
+  serverBundleFiles,
+  writeThirdPartyNotices,
+} from './third-party.mjs';
 
-const OUTFILE = join(ROOT, 'dist/server/index.js');
+const OUTFILE = join(ROOT, SERVER_OUTFILE);
 
 let esbuild;
 try {
@@ -28,29 +40,7 @@ try {
 }
 
 const started = Date.now();
-const result = await esbuild.build({
-  absWorkingDir: ROOT,
-  entryPoints: ['server/src/index.ts'],
-  outfile: OUTFILE,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  // The oldest Node this package supports (engines): nothing newer is emitted.
-  target: 'node20.19',
-  // Optional add-ons packages probe for with require() inside try/catch, never installed here:
-  // ws's native speed-ups, linkedom's canvas. pino-pretty is a development transport (terminal only).
-  external: ['bufferutil', 'utf-8-validate', 'canvas', 'pino-pretty'],
-  // Bundled CommonJS packages call require() for Node's built-ins; an ES module has none of its own.
-  banner: {
-    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
-  },
-  tsconfig: 'tsconfig.json',
-  sourcemap: 'linked',
-  sourcesContent: false,
-  legalComments: 'none',
-  metafile: true,
-  logLevel: 'warning',
-});
+const result = await esbuild.build(serverBuildOptions(ROOT));
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const builtins = new Set(builtinModules);
@@ -87,8 +77,21 @@ if (notProduction.length > 0) {
   process.exit(1);
 }
 
+// Every package whose code is in the bundle, from esbuild's metafile: each under a licence that allows
+// commercial redistribution, and its notices in dist/THIRD-PARTY-NOTICES.txt for the image.
+const packages = bundledPackages(serverBundleFiles(result.metafile, SERVER_OUTFILE), ROOT);
+const problems = licenceProblems(packages);
+if (problems.length > 0) {
+  console.error(
+    `build:server: bundled packages under a licence that is not allowed (scripts/third-party.mjs):`,
+  );
+  for (const problem of problems) console.error(`  ${problem}`);
+  process.exit(1);
+}
+const notices = writeThirdPartyNotices('server', packages, ROOT);
+
 const bytes = result.metafile.outputs[relative(ROOT, OUTFILE)]?.bytes ?? 0;
 console.log(
-  `build:server: ${relative(ROOT, OUTFILE)} (${(bytes / 1024).toFixed(0)} kB, ${imported.size} packages bundled) ` +
-    `in ${Date.now() - started} ms`,
+  `build:server: ${relative(ROOT, OUTFILE)} (${(bytes / 1024).toFixed(0)} kB, ${packages.length} packages bundled, ` +
+    `their notices in ${notices}) in ${Date.now() - started} ms`,
 );
