@@ -16,4 +16,24 @@ describe('TechIcon', () => {
     expect(container.querySelector('svg path')!.getAttribute('d')).toBe(javascriptMark.path);
     expect(container.querySelector('img, [data-testid="initial-badge"]')).toBeNull();
   });
+
+  it('shows the initial badge for Vue.js, whose mark is not ours to ship (CC-BY-NC-SA), and loads no logo', async () => {
+    const vue = findInterest('stacks', 'VUE')!;
+    expect(PACKAGED_ICONS['stacks:VUE']).toBeUndefined();
+    expect(vue.icon_url).toBeUndefined();
+    const { container, findByTestId } = render(<TechIcon category="stacks" item={vue} className="h-5 w-5" />);
+    const badge = await findByTestId('initial-badge');
+    expect(badge.textContent).toBe('V');
+    expect(badge.style.backgroundColor).toBe('rgb(79, 192, 141)');
+    expect(container.querySelector('img, svg')).toBeNull();
+  });
+
+  it('shows the initial badge for any item with neither a packaged mark nor a catalogue icon', async () => {
+    const item = { name: 'Zig', short_name: 'ZIG', color: '#F7A41D' };
+    const { container, findByTestId } = render(
+      <TechIcon category="languages" item={item} className="h-5 w-5" />,
+    );
+    expect((await findByTestId('initial-badge')).textContent).toBe('Z');
+    expect(container.querySelector('img, svg')).toBeNull();
+  });
 });
