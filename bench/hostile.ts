@@ -12,11 +12,58 @@
  * `npm run bench:hostile -- --help` lists the options.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 
 if (process.env.HOSTILE_BENCH_ROLE === 'probe') {
   installLoopProbe();
-} else {
+} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Run, not imported (bench/feed-parsers.ts reuses hostileFeeds).
   await main();
+}
+
+/** A paragraph of a normal news story, numbered. */
+function sentence(i: number) {
+  return (
+    `The Kansas City Chiefs came back from ten points down in the fourth quarter, paragraph ${i} says, ` +
+    `as <a href="/players/${i}">Patrick Mahomes</a> found his receivers and the defence held the Bills to ` +
+    `<strong>three</strong> points in the last twelve minutes of regulation at Arrowhead Stadium.`
+  );
+}
+
+/**
+ * The feeds the app ingests here: a normal one of 50 items, one whose fields are `size` characters of
+ * one character or tag in all, and one of `size` characters of tiny items.
+ */
+export function hostileFeeds(size: number) {
+  const run = (piece: string, chars = size) => piece.repeat(Math.ceil(chars / piece.length)).slice(0, chars);
+  const rssItem = (slug: string, fields: string) =>
+    `<item><title>${slug}</title><link>https://bench.example/${slug}</link>${fields}</item>`;
+  const rss = (items: string) =>
+    `<?xml version="1.0"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Bench</title>${items}</channel></rss>`;
+  const normalFeed = rss(
+    Array.from({ length: 50 }, (_, i) =>
+      rssItem(
+        `normal-story-${i}`,
+        `<description><![CDATA[<p>${sentence(i)}</p>]]></description><content:encoded><![CDATA[<p>${sentence(i)}</p><p>${sentence(i + 1)}</p>]]></content:encoded>`,
+      ),
+    ).join(''),
+  );
+  const part = Math.floor(size / 5);
+  const hostileFeed = rss(
+    [
+      rssItem('marker-story', `<description>${sentence(0)}</description>`),
+      rssItem('parentheses', `<author>${run('(', part)}</author>`),
+      rssItem('at-signs', `<author>${run('@', part)} x</author>`),
+      rssItem('images', `<content:encoded><![CDATA[${run('![', part)}]]></content:encoded>`),
+      rssItem('nested', `<content:encoded><![CDATA[<p>Deep.</p>${run('<div>', part)}]]></content:encoded>`),
+    ].join(''),
+  );
+  const manyItemsFeed = rss(
+    [rssItem('marker-story', '<description>First.</description>')]
+      .concat(Array.from({ length: Math.floor(size / 80) }, (_, i) => rssItem(`s${i}`, '')))
+      .join(''),
+  );
+  return { normalFeed, hostileFeed, manyItemsFeed };
 }
 
 /** In the server: reset and read the event-loop delay histogram when the harness asks. */
@@ -116,10 +163,6 @@ async function main() {
 
   // ---- inputs ---------------------------------------------------------------------------------------
 
-  const sentence = (i: number) =>
-    `The Kansas City Chiefs came back from ten points down in the fourth quarter, paragraph ${i} says, ` +
-    `as <a href="/players/${i}">Patrick Mahomes</a> found his receivers and the defence held the Bills to ` +
-    `<strong>three</strong> points in the last twelve minutes of regulation at Arrowhead Stadium.`;
   /** A normal news page: about 120 KB with its inline data and styles, navigation, a 40-paragraph article. */
   const normalPage = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chiefs rally past Bills | Sports</title>',
@@ -144,33 +187,7 @@ async function main() {
   const article = `<!doctype html><html><body><article><h1>Comeback</h1><p>${sentence(1)}</p><p>${sentence(2)}</p></article>`;
   const lead = `${sentence(1).replace(/<[^>]*>/g, '')}\n\n`;
 
-  const rssItem = (slug: string, fields: string) =>
-    `<item><title>${slug}</title><link>https://bench.example/${slug}</link>${fields}</item>`;
-  const rss = (items: string) =>
-    `<?xml version="1.0"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Bench</title>${items}</channel></rss>`;
-  const normalFeed = rss(
-    Array.from({ length: 50 }, (_, i) =>
-      rssItem(
-        `normal-story-${i}`,
-        `<description><![CDATA[<p>${sentence(i)}</p>]]></description><content:encoded><![CDATA[<p>${sentence(i)}</p><p>${sentence(i + 1)}</p>]]></content:encoded>`,
-      ),
-    ).join(''),
-  );
-  const part = Math.floor(size / 5);
-  const hostileFeed = rss(
-    [
-      rssItem('marker-story', `<description>${sentence(0)}</description>`),
-      rssItem('parentheses', `<author>${run('(', part)}</author>`),
-      rssItem('at-signs', `<author>${run('@', part)} x</author>`),
-      rssItem('images', `<content:encoded><![CDATA[${run('![', part)}]]></content:encoded>`),
-      rssItem('nested', `<content:encoded><![CDATA[<p>Deep.</p>${run('<div>', part)}]]></content:encoded>`),
-    ].join(''),
-  );
-  const manyItemsFeed = rss(
-    [rssItem('marker-story', '<description>First.</description>')]
-      .concat(Array.from({ length: Math.floor(size / 80) }, (_, i) => rssItem(`s${i}`, '')))
-      .join(''),
-  );
+  const { normalFeed, hostileFeed, manyItemsFeed } = hostileFeeds(size);
 
   // ---- the cases --------------------------------------------------------------------------------------
 
