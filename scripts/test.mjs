@@ -3,7 +3,7 @@
 // the lockfile check (every platform package listed), typecheck, lint (eslint + prettier), vitest
 // (unit, component and integration tests against a real redis-server), the compiled server's start-up,
 // and Playwright end-to-end tests in Debian's Chromium.
-// System packages it needs (redis-server and redis-cli, chromium, coturn, nginx) are installed with
+// System packages it needs (redis-server and redis-cli, chromium, coturn, nginx, caddy) are installed with
 // apt-get when missing and running as root; otherwise it says what to install. No other network access.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +27,8 @@ function ensureSystemPackages() {
   if (!onPath('turnserver')) missing.push('coturn');
   // nginx: the scale-out test runs the repo's deploy/nginx config in front of two instances.
   if (!onPath('nginx') && !existsSync('/usr/sbin/nginx')) missing.push('nginx');
+  // caddy: the HTTPS test runs the repo's deploy/Caddyfile (TLS from Caddy's own CA) in front of the app.
+  if (!onPath('caddy') && !existsSync('/usr/bin/caddy')) missing.push('caddy');
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) {
