@@ -80,7 +80,7 @@ async function main() {
   // The app serves no TLS itself: an https PUBLIC_URL means a proxy in front that nobody named.
   if (config.secureCookies && config.TRUST_PROXY === undefined) {
     logger.warn(
-      `PUBLIC_URL is https but TRUST_PROXY is unset: every client behind the proxy counts as the proxy's address for per-address limits (sign-in). Set TRUST_PROXY to the proxy's address or hop count (docs/deploy.md).`,
+      `PUBLIC_URL is https but TRUST_PROXY is unset: every client behind the proxy counts as the proxy's address for per-address limits (sign-in). Set TRUST_PROXY to the proxy's address or hop count (docs/deployment.md).`,
     );
   }
 
