@@ -27,11 +27,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sanitizeHtml } from '../server/src/content/html-sanitize';
-import { createTurndown, tidyMarkdown } from '../server/src/content/reader';
 import { capText, htmlToText } from '../server/src/content/text';
 import { decodeBody } from '../server/src/http/guarded-fetch';
 import {
+  contentMarkdown,
   FEED_MAX_ITEMS,
   parseFeed,
   parseFeedBody,
@@ -89,23 +88,6 @@ const TITLE_INPUT_MAX_CHARS = 2_000;
 const TITLE_MAX_CHARS = 300;
 const DESCRIPTION_INPUT_MAX_CHARS = 20_000;
 const URL_MAX_CHARS = 2_048;
-const CONTENT_INPUT_MAX_CHARS = 60_000;
-const CONTENT_MAX_NODES = 2_000;
-const CONTENT_MAX_CHARS = 6_000;
-
-const turndown = createTurndown();
-/** An item's content HTML to markdown, the way ours does it (feed-parser.ts's markdown()). */
-function markdown(html: string): string | null {
-  const source = capText(html, CONTENT_INPUT_MAX_CHARS);
-  if (!source.trim()) return null;
-  const converted = tidyMarkdown(
-    source.includes('<')
-      ? turndown.turndown(sanitizeHtml(source, { maxNodes: CONTENT_MAX_NODES }).html)
-      : source,
-  );
-  if (!converted) return null;
-  return converted.length > CONTENT_MAX_CHARS ? `${capText(converted, CONTENT_MAX_CHARS)}…` : converted;
-}
 
 function absoluteHttpUrl(raw: string | null | undefined, base: string): string | null {
   const trimmed = raw?.trim();
@@ -129,7 +111,7 @@ function adapt(items: LibraryItem[], feedUrl: string, withContent: boolean): Ite
         url,
         title: capText(htmlToText(capText(item.title ?? '', TITLE_INPUT_MAX_CHARS)), TITLE_MAX_CHARS),
         description: htmlToText(capText(item.description ?? '', DESCRIPTION_INPUT_MAX_CHARS)),
-        ...(withContent ? { content: markdown(item.content || item.description || '') } : {}),
+        ...(withContent ? { content: contentMarkdown(item.content || item.description || '') } : {}),
       };
     })
     .filter((item): item is Item => item !== null);

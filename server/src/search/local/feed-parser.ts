@@ -270,7 +270,8 @@ export function cleanDescription(text: string): string {
 const turndown = createTurndown();
 const CONTENT_MAX_CHARS = 6_000;
 
-function markdown(html: string): string | null {
+/** An item's content (HTML, or text) as markdown, capped; null when there is none. */
+export function contentMarkdown(html: string): string | null {
   const source = capText(html, CONTENT_INPUT_MAX_CHARS);
   if (!source.trim()) return null;
   // Turndown gets the sanitized fragment: bounded nesting and node count.
@@ -349,7 +350,7 @@ function rssItem(item: Record<string, Node>, base: string | undefined): FeedItem
     publishedDate: isoDate(item.pubDate, item['dc:date'], item.published, item.updated),
     author: authorOf(item['dc:creator'], item.author),
     description,
-    content: markdown(contentHtml || descriptionHtml),
+    content: contentMarkdown(contentHtml || descriptionHtml),
     image: imageOf(item, base),
     categories: categoriesOf(item.category),
   };
@@ -382,7 +383,7 @@ function atomEntry(entry: Record<string, Node>, base: string | undefined): FeedI
     publishedDate: isoDate(entry.published, entry.updated, entry.issued),
     author: authorOf(entry.author, entry['dc:creator']),
     description,
-    content: markdown(contentHtml || summaryHtml),
+    content: contentMarkdown(contentHtml || summaryHtml),
     image: imageOf(entry, base),
     categories: categoriesOf(entry.category),
   };
