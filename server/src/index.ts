@@ -3,6 +3,7 @@
  * gracefully. Everything else is wired through createApp(deps) so tests can build the same app.
  */
 import { createApp } from './app';
+import { noSignInWarning } from './auth';
 import { ConfigError, loadConfig, type Config } from './config';
 import { missingIntegrationPackages } from './integrations';
 import { createLogger } from './logger';
@@ -71,6 +72,8 @@ async function main() {
     },
     `Tech Touchdown listening on ${config.PUBLIC_URL}`,
   );
+  const noSignIn = noSignInWarning(config);
+  if (noSignIn) logger.warn(noSignIn);
   if (config.devSignInExposed) {
     logger.warn(
       `The development sign-in is on and HOST=${config.HOST}: anyone who can reach port ${config.PORT} can sign in as anyone, admins included. Configure GitHub OAuth, or unset HOST to listen on loopback only.`,

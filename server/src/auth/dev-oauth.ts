@@ -35,17 +35,26 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** A profile made up from the login, with an inline avatar so nothing is fetched from the internet. */
-export function devUserFor(login: string): User {
+const loginHash = (login: string) => {
   let hash = 0;
   for (const char of login) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  const hue = hash % 360;
+  return hash;
+};
+
+/** An inline avatar with the login's initial, so nothing is fetched from the internet. */
+export function initialAvatar(login: string): string {
+  const hue = loginHash(login) % 360;
   const avatar = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect width="96" height="96" fill="hsl(${hue},60%,45%)"/><text x="48" y="62" font-family="sans-serif" font-size="44" fill="#fff" text-anchor="middle">${escapeHtml(login[0]!.toUpperCase())}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(avatar).toString('base64')}`;
+}
+
+/** A profile made up from the login, with an inline avatar so nothing is fetched from the internet. */
+export function devUserFor(login: string): User {
   return {
-    id: 1_000_000 + (hash % 1_000_000),
+    id: 1_000_000 + (loginHash(login) % 1_000_000),
     login,
     name: login.charAt(0).toUpperCase() + login.slice(1),
-    avatar_url: `data:image/svg+xml;base64,${Buffer.from(avatar).toString('base64')}`,
+    avatar_url: initialAvatar(login),
     html_url: `https://github.com/${login}`,
     bio: 'Signed in with the development sign-in.',
     created_at: '2020-01-01T00:00:00Z',

@@ -1,19 +1,41 @@
+import { withoutTrailingSlashes } from '@shared/url';
 import type { Feature, FeatureDeps } from '../feature';
 import { disconnectSession } from '../realtime';
 import { createDevOAuthRouter, DEV_OAUTH_PATH } from './dev-oauth';
 import { createDevSignInStore } from './dev-sign-in-store';
+import { createOidcLoginStore } from './oidc-users';
 import { createAuthRouter } from './routes';
 import { createAuthService } from './service';
 
-/** Sign-in, profile and sign-out under /api/auth. */
+export { noSignInWarning } from './warnings';
+
+/** Sign-in (GitHub and OpenID Connect providers), profile and sign-out under /api/auth. */
 export function createAuthFeature(
-  deps: Pick<FeatureDeps, 'config' | 'io' | 'limiter' | 'providers'>,
+  deps: Pick<FeatureDeps, 'config' | 'io' | 'limiter' | 'providers' | 'store' | 'logger'>,
 ): Feature {
-  const { config, io, limiter, providers } = deps;
-  const service = createAuthService(config, providers.github);
+  const { config, io, limiter, providers, store, logger } = deps;
+  const service = createAuthService(
+    config,
+    { github: providers.github, oidc: providers.oidc },
+    createOidcLoginStore(store),
+    logger,
+  );
   return {
     basePath: '/api/auth',
     router: createAuthRouter(config, service, limiter, (sessionId) => disconnectSession(io, sessionId)),
+    // A provider that cannot be discovered (down, or an issuer that is not exactly its own) is said
+    // at start-up, not only when someone presses its button; sign-in tries again each time.
+    start() {
+      for (const client of providers.oidc) {
+        client.discover().catch((error: unknown) => {
+          const cause = error as { message?: string; code?: string };
+          logger.warn(
+            { provider: client.id, issuer: client.issuer, reason: cause.message, reasonCode: cause.code },
+            `sign-in with ${client.name}: its discovery document (${withoutTrailingSlashes(client.issuer)}/.well-known/openid-configuration) could not be read; the button will fail until it can`,
+          );
+        });
+      }
+    },
   };
 }
 

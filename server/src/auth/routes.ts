@@ -1,5 +1,11 @@
-import { Router, type Request } from 'express';
-import { oauthCallbackBodySchema, type LoginUrlResponse, type MeResponse } from '@shared/schemas/auth';
+import { Router, type Request, type Response } from 'express';
+import {
+  oauthCallbackBodySchema,
+  signInProviderIdSchema,
+  type LoginUrlResponse,
+  type MeResponse,
+  type SignInProvidersResponse,
+} from '@shared/schemas/auth';
 import type { Config } from '../config';
 import { errors } from '../errors';
 import { byAddress, rateLimit, type RateLimiter } from '../http/rate-limit';
@@ -22,7 +28,7 @@ const save = (req: Request) =>
     }),
   );
 
-/** Start sign-in, finish it from the callback page, read the profile, sign out. */
+/** List the sign-ins, start one, finish it from the callback page, read the profile, sign out. */
 export function createAuthRouter(
   config: Config,
   auth: AuthService,
@@ -45,9 +51,17 @@ export function createAuthRouter(
     },
   );
 
-  router.get('/github/login', signInStarts, async (req, res) => {
-    const { state, url } = auth.start();
-    req.session.oauthState = state;
+  // Public, so the login page can say at once, before any press, that nobody can sign in.
+  router.get('/providers', (_req, res) => {
+    const answer: SignInProvidersResponse = { providers: auth.providers() };
+    res.json(answer);
+  });
+
+  router.get('/:provider/login', signInStarts, async (req, res) => {
+    const provider = signInProviderIdSchema.safeParse(req.params.provider);
+    if (!provider.success) throw errors.notFound();
+    const { pending, url } = await auth.start(provider.data);
+    req.session.pendingSignIn = pending;
     // A signed-in user starting over keeps their session's length; an anonymous one gets no more
     // than the sign-in needs.
     if (!req.session.user) req.session.cookie.maxAge = SIGN_IN_SESSION_TTL_MS;
@@ -56,28 +70,33 @@ export function createAuthRouter(
     res.json(answer);
   });
 
-  router.post('/github', async (req, res) => {
+  // The callback page's code (and state, and iss) for whichever provider the session started with;
+  // /github is its name from before there were others.
+  const finishSignIn = async (req: Request, res: Response) => {
     auth.ensureConfigured();
     const body = parseInput(oauthCallbackBodySchema, req.body);
-    const expected = req.session.oauthState;
-    // The state is single-use: it is cleared whatever the outcome.
-    delete req.session.oauthState;
+    const started = req.session.pendingSignIn;
+    // The state, verifier and nonce are single-use: cleared whatever the outcome.
+    delete req.session.pendingSignIn;
+    let pending;
     try {
-      auth.checkState(expected, body.state);
+      pending = auth.checkState(started, body.state);
     } catch (error) {
       await save(req);
       throw error;
     }
-    const { token, user, role } = await auth.complete(body.code);
+    const { token, user, role } = await auth.complete(pending, body);
     // A new session id at sign-in, so a session id planted before sign-in is worthless.
     await regenerate(req);
-    req.session.githubToken = token;
+    if (token) req.session.githubToken = token;
     req.session.user = user;
     req.session.role = role;
     await save(req);
     const answer: MeResponse = { user, role };
     res.json(answer);
-  });
+  };
+  router.post('/callback', finishSignIn);
+  router.post('/github', finishSignIn);
 
   router.get('/me', (req, res) => {
     const { user, role } = req.session;

@@ -5,12 +5,16 @@ import { errors } from '../errors';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
 import { roleFor } from './roles';
+import type { PendingSignIn } from './service';
 
 declare module 'express-session' {
   interface SessionData {
-    /** Random value sent with the authorize redirect and checked on return (CSRF). */
-    oauthState?: string;
-    /** The provider's access token: kept on the server only, never sent to the browser. */
+    /**
+     * The sign-in under way: its provider, the random state sent with the authorize redirect and
+     * checked on return (CSRF), and for OpenID Connect the PKCE verifier and nonce.
+     */
+    pendingSignIn?: PendingSignIn;
+    /** GitHub's access token: kept on the server only, never sent to the browser. */
     githubToken?: string;
     user?: User;
     /**
@@ -26,7 +30,7 @@ export const SESSION_COOKIE = 'tt.sid';
 /** A signed-in session lasts this long after its last request (rolling). */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /**
- * An anonymous session holds only a sign-in in progress (the OAuth state), so it lives no longer than
+ * An anonymous session holds only a sign-in in progress (pendingSignIn), so it lives no longer than
  * a sign-in may take, cookie and store alike; signing in replaces it with a full-length one.
  */
 export const SIGN_IN_SESSION_TTL_MS = 10 * 60 * 1000;

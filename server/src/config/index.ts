@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { withoutTrailingSlashes } from '@shared/url';
+import { oidcProviderIdsSchema, readOidcProviders, readRoleLogins, type OidcProviderConfig } from './sign-in';
 
 /**
  * The environment contract (docs/product.md, Configuration), parsed once at start-up. An empty string counts as unset, so
@@ -96,6 +97,8 @@ const envSchema = z.object({
   GITHUB_CLIENT_SECRET: optionalString,
   GITHUB_URL: url('https://github.com'),
   GITHUB_API_URL: url('https://api.github.com'),
+  // OpenID Connect sign-ins by id (gitlab, forgejo…); each one's OIDC_<ID>_* settings: sign-in.ts.
+  OIDC_PROVIDERS: oidcProviderIdsSchema.default([]),
 
   EXA_API_KEY: optionalString,
   EXA_BASE_URL: url('https://api.exa.ai'),
@@ -189,8 +192,11 @@ export interface Config extends Omit<
   oauthRedirectUri: string;
   /** Whether the session cookie is Secure (PUBLIC_URL is https). */
   secureCookies: boolean;
-  /** GitHub OAuth is configured; otherwise the development sign-in runs (never in production). */
+  /** GitHub OAuth is configured. */
   githubConfigured: boolean;
+  /** The OpenID Connect providers of OIDC_PROVIDERS, in its order. */
+  oidcProviders: OidcProviderConfig[];
+  /** No sign-in is configured and this is not production: the app plays GitHub itself. */
   devSignInEnabled: boolean;
   /** Twilio Voice is configured (account, API key and TwiML app); otherwise built-in WebRTC voice. */
   twilioConfigured: boolean;
@@ -213,8 +219,13 @@ export function loadConfig(
     if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
   }
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  // Names that depend on OIDC_PROVIDERS, read beside the fixed schema so both lists of problems show.
+  const oidc = readOidcProviders(cleaned, cleaned.NODE_ENV === 'production');
+  if (!parsed.success || oidc.problems.length > 0) {
+    throw new ConfigError([
+      ...(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
+      ...oidc.problems,
+    ]);
   }
   const values = parsed.data;
   const isProduction = values.NODE_ENV === 'production';
@@ -237,11 +248,16 @@ export function loadConfig(
     problems.push('REDIS_URL: several URLs are the seed nodes of a Redis Cluster; set REDIS_CLUSTER=1');
   }
   if (values.REDIS_CLUSTER && !values.REDIS_URL) problems.push('REDIS_CLUSTER: needs REDIS_URL');
+  const githubConfigured = Boolean(values.GITHUB_CLIENT_ID && values.GITHUB_CLIENT_SECRET);
+  const devSignInEnabled = !githubConfigured && oidc.providers.length === 0 && !isProduction;
+  // The development sign-in plays GitHub: its logins are bare too.
+  const signIns = { github: githubConfigured || devSignInEnabled, oidc: oidc.providers.map(({ id }) => id) };
+  const admins = readRoleLogins('ADMIN_LOGINS', values.ADMIN_LOGINS, signIns);
+  const moderators = readRoleLogins('MODERATOR_LOGINS', values.MODERATOR_LOGINS, signIns);
+  problems.push(...admins.problems, ...moderators.problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = withoutTrailingSlashes(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
-  const githubConfigured = Boolean(values.GITHUB_CLIENT_ID && values.GITHUB_CLIENT_SECRET);
-  const devSignInEnabled = !githubConfigured && !isProduction;
   const host = values.HOST ?? (devSignInEnabled ? LOOPBACK_HOST : ALL_INTERFACES);
   return {
     ...values,
@@ -255,7 +271,11 @@ export function loadConfig(
     isProduction,
     oauthRedirectUri: `${publicUrl}/auth/callback`,
     secureCookies: publicUrl.startsWith('https://'),
+    // Unique logins (`alice`, `alice@gitlab`), as sessions carry them.
+    ADMIN_LOGINS: admins.logins,
+    MODERATOR_LOGINS: moderators.logins,
     githubConfigured,
+    oidcProviders: oidc.providers,
     devSignInEnabled,
     twilioConfigured: Boolean(
       values.TWILIO_ACCOUNT_SID &&

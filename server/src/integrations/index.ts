@@ -11,14 +11,17 @@ import { createEspnClient, type EspnClient } from './espn/client';
 import { createExaClient, type ExaClient } from './exa/client';
 import { createGitHubClient, type GitHubClient } from './github/client';
 import { createJinaReaderClient, type JinaReaderClient } from './jina/client';
+import { createOidcClient, type OidcClient } from './oidc/client';
 import { createOpenAICompatibleClient, loadOpenAISdk, type LlmClient } from './openai/client';
 import { MissingPackageError } from './optional-package';
 import { createTwilioVoice, loadTwilioSdk, type TwilioVoice } from './twilio';
 
 export interface Providers {
-  /** GitHub (or Enterprise), the development sign-in played by this app, or none configured. */
-  signIn: 'github' | 'development' | 'not configured';
+  /** The sign-ins, for the start-up log: 'github, gitlab', 'development' or 'not configured'. */
+  signIn: string;
   github: GitHubClient | null;
+  /** One client per OpenID Connect provider of OIDC_PROVIDERS (none when unset). */
+  oidc: OidcClient[];
   /** Whether this app serves the development sign-in's GitHub-like pages. */
   devSignInPages: boolean;
   /** Exa when EXA_API_KEY is set, else the local index of NEWS_FEEDS. */
@@ -111,9 +114,12 @@ export function resolveProviders(
       ? { source: 'text-llm', llm, textUrl: config.SPORTS_TEXT_URL }
       : { source: 'espn', espn: createEspnClient({ baseUrl: config.ESPN_BASE_URL }) };
 
+  const oidc = config.oidcProviders.map((provider) => createOidcClient(provider));
+  const signIns = [...(config.githubConfigured ? ['github'] : []), ...oidc.map(({ id }) => id)];
   return {
-    signIn: config.githubConfigured ? 'github' : config.devSignInEnabled ? 'development' : 'not configured',
+    signIn: signIns.join(', ') || (config.devSignInEnabled ? 'development' : 'not configured'),
     github,
+    oidc,
     devSignInPages: config.devSignInEnabled && overrides.github === undefined,
     exa: config.EXA_API_KEY
       ? createExaClient({ apiKey: config.EXA_API_KEY, baseUrl: config.EXA_BASE_URL })

@@ -64,6 +64,8 @@ export const keys = {
   sportsRecentRefresh: () => `${KEY_PREFIX}sports:recent-refresh`,
   devOauthCode: (code: string) => `${KEY_PREFIX}dev-oauth:code:${code}`,
   devOauthToken: (token: string) => `${KEY_PREFIX}dev-oauth:token:${token}`,
+  /** Which account of an OpenID Connect provider holds a login there (lower case): the first to sign in. */
+  oidcLogin: (provider: string, login: string) => `${KEY_PREFIX}oidc-login:${provider}:${login}`,
   /** Local news index: article id → article JSON (a hash), and a version bumped by each ingest. */
   newsArticles: () => `${KEY_PREFIX}news:articles`,
   newsVersion: () => `${KEY_PREFIX}news:version`,
