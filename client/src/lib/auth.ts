@@ -14,10 +14,13 @@ export interface AuthState {
 }
 
 export interface AuthActions {
-  /** Sends the browser to GitHub's authorize page; `returnTo` is where to land after sign-in. */
-  login(returnTo?: string): Promise<void>;
-  /** Finishes sign-in from the callback page; resolves true when signed in. */
-  handleCallback(code: string, state: string): Promise<boolean>;
+  /**
+   * Sends the browser to a provider's authorize page (GitHub's unless `provider` names another
+   * sign-in of GET /api/auth/providers); `returnTo` is where to land after sign-in.
+   */
+  login(returnTo?: string, provider?: string): Promise<void>;
+  /** Finishes sign-in from the callback page (`iss` when the provider sent one); true when signed in. */
+  handleCallback(code: string, state: string, iss?: string): Promise<boolean>;
   logout(): Promise<void>;
   clearError(): void;
 }
@@ -99,10 +102,12 @@ authStateAtom.onMount = (checkSession) => {
   return () => controller.abort();
 };
 
-export const loginAtom = atom(null, async (_get, set, returnTo?: string) => {
+export const loginAtom = atom(null, async (_get, set, returnTo?: string, provider?: string) => {
   set(stateAtom, (current) => ({ ...current, isLoading: true, error: null }));
   try {
-    const { url } = await api.get<LoginUrlResponse>('/auth/github/login');
+    const { url } = await api.get<LoginUrlResponse>(
+      `/auth/${encodeURIComponent(provider ?? 'github')}/login`,
+    );
     try {
       sessionStorage.setItem(RETURN_TO_KEY, safeReturnPath(returnTo));
     } catch (error) {
@@ -120,13 +125,15 @@ export const loginAtom = atom(null, async (_get, set, returnTo?: string) => {
   }
 });
 
-export const handleCallbackAtom = atom(null, async (_get, set, code: string, oauthState: string) => {
+export const handleCallbackAtom = atom(null, async (_get, set, code: string, state: string, iss?: string) => {
   set(generationAtom, (generation) => generation + 1);
   set(stateAtom, (current) => ({ ...current, isLoading: true, error: null }));
   try {
-    const { user, role } = await api.post<MeResponse>('/auth/github', {
+    // The session knows which provider this sign-in started with.
+    const { user, role } = await api.post<MeResponse>('/auth/callback', {
       code,
-      state: oauthState,
+      state,
+      ...(iss ? { iss } : {}),
       redirect_uri: `${window.location.origin}/auth/callback`,
     });
     set(stateAtom, { user, role, isAuthenticated: true, isLoading: false, error: null });

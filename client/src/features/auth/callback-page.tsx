@@ -6,8 +6,9 @@ import { takeReturnPath, useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/document-title';
 
 /**
- * Where GitHub sends the browser back. Runs once: an error parameter shows 'Authentication Failed'
- * and returns to /login after 3 s; a code is handed to the server; anything else goes to /login.
+ * Where the provider (GitHub, GitLab…) sends the browser back. Runs once: an error parameter shows
+ * 'Authentication Failed' and returns to /login after 3 s; a code is handed to the server; anything
+ * else goes to /login.
  */
 export function CallbackPage() {
   useDocumentTitle('Signing in');
@@ -31,7 +32,8 @@ export function CallbackPage() {
       navigate('/login', { replace: true });
       return;
     }
-    void handleCallback(code, params.get('state') ?? '').then((signedIn) =>
+    // `iss` names the provider that answered (RFC 9207); the server checks it when one is sent.
+    void handleCallback(code, params.get('state') ?? '', params.get('iss') ?? undefined).then((signedIn) =>
       navigate(signedIn ? takeReturnPath() : '/login', { replace: true }),
     );
   }, [params, navigate, handleCallback]);

@@ -1,19 +1,30 @@
+import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { buttonClass } from '@client/components/button';
 import { Spinner } from '@client/components/spinner';
-import { safeReturnPath, useAuth } from '@client/lib/auth';
+import { AUTH_MESSAGES, safeReturnPath, useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { CAROUSEL_SLIDES } from './carousel-slides';
 import { LoginCarousel } from './login-carousel';
+import { accountNames, useSignInProviders } from './use-sign-in-providers';
 
 interface FromState {
   from?: { pathname?: string; search?: string; hash?: string };
 }
 
-/** The public sign-in page: welcome, GitHub button, error box, terms note and the carousel. */
+const SIGN_IN_BUTTON = `${buttonClass('primary', 'lg')} w-full bg-slate-900 hover:bg-slate-800 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white`;
+
+/**
+ * The public sign-in page: welcome, one button per sign-in the server offers ('Sign in with GitHub',
+ * 'Sign in with GitLab'…), error box, terms note and the carousel. With no sign-in configured it
+ * says so at once, and GitHub's button stays disabled.
+ */
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const { isAuthenticated, isLoading, error, login, user } = useAuth();
+  const providers = useSignInProviders();
+  // Which button was pressed: it alone reads 'Signing in...'.
+  const [pressed, setPressed] = useState<string | null>(null);
   const location = useLocation();
   const from = (location.state as FromState | null)?.from;
   const returnTo = safeReturnPath(
@@ -21,6 +32,10 @@ export function LoginPage() {
   );
 
   if (isAuthenticated && user) return <Navigate to={returnTo} replace />;
+  const nobodyCanSignIn = providers !== null && providers.length === 0;
+  const shownError = error ?? (nobodyCanSignIn ? AUTH_MESSAGES.notConfigured : null);
+  const buttons = providers === null || nobodyCanSignIn ? [{ id: 'github', name: 'GitHub' }] : providers;
+  const names = accountNames(providers ?? []);
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10 dark:from-slate-900 dark:to-slate-950">
@@ -39,34 +54,72 @@ export function LoginPage() {
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
             <h2 className="text-xl font-semibold">Sign in to continue</h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              This platform is for developers only: sign in with your GitHub account.
+              This platform is for developers only: sign in with your {names} account.
             </p>
-            {error ? (
+            {shownError ? (
               <div
                 role="alert"
                 className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
               >
-                {error}
+                {shownError}
               </div>
             ) : null}
-            <button
-              type="button"
-              onClick={() => void login(returnTo)}
-              disabled={isLoading}
-              className={`${buttonClass('primary', 'lg')} mt-5 w-full bg-slate-900 hover:bg-slate-800 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white`}
-            >
-              {isLoading ? <Spinner size="sm" /> : <GitHubMark />}
-              {isLoading ? 'Signing in...' : 'Sign in with GitHub'}
-            </button>
+            <div className="mt-5 flex flex-col gap-3" aria-busy={providers === null}>
+              {buttons.map((provider) => {
+                const signingIn = isLoading && pressed === provider.id;
+                return (
+                  <button
+                    key={provider.id}
+                    type="button"
+                    onClick={() => {
+                      setPressed(provider.id);
+                      void login(returnTo, provider.id);
+                    }}
+                    // Until the list answers, a press could start a sign-in the server does not offer.
+                    disabled={isLoading || providers === null || nobodyCanSignIn}
+                    className={SIGN_IN_BUTTON}
+                  >
+                    {signingIn ? (
+                      <Spinner size="sm" />
+                    ) : provider.id === 'github' ? (
+                      <GitHubMark />
+                    ) : (
+                      <SignInMark />
+                    )}
+                    {signingIn ? 'Signing in...' : `Sign in with ${provider.name}`}
+                  </button>
+                );
+              })}
+            </div>
             <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
-              By signing in you agree to our Terms of Service and Privacy Policy. We only read your public
-              GitHub profile.
+              By signing in you agree to our Terms of Service and Privacy Policy. We only read your public{' '}
+              {names} profile.
             </p>
           </div>
         </div>
         <LoginCarousel slides={CAROUSEL_SLIDES} />
       </main>
     </div>
+  );
+}
+
+/** A door with an arrow: any other provider (no third-party marks are shipped). */
+function SignInMark() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4" />
+      <path d="M10 17l5-5-5-5" />
+      <path d="M15 12H3" />
+    </svg>
   );
 }
 
