@@ -133,6 +133,22 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps metrics off unless METRICS_PORT or METRICS_TOKEN asks, on loopback by default', () => {
+    const off = load({});
+    expect([off.METRICS_PORT, off.METRICS_TOKEN]).toEqual([undefined, undefined]);
+    const ownPort = load({ METRICS_PORT: '9464' });
+    expect([ownPort.METRICS_PORT, ownPort.METRICS_HOST]).toEqual([9464, '127.0.0.1']);
+    expect(load({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).METRICS_HOST).toBe('0.0.0.0');
+    expect(load({ METRICS_TOKEN: 'a-token-of-16-chars' }).METRICS_TOKEN).toBe('a-token-of-16-chars');
+    expect(() => load({ METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_HOST: is where METRICS_PORT listens/);
+    expect(() => load({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => load({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT:/);
+    expect(() => load({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => load({ METRICS_TOKEN: 'sixteen chars with spaces' })).toThrow(
+      /METRICS_TOKEN: must be printable/,
+    );
+  });
+
   it('parses ICE servers from JSON', () => {
     const config = load({ ICE_SERVERS: '[{"urls":"turn:127.0.0.1:3478","username":"u","credential":"p"}]' });
     expect(config.ICE_SERVERS).toEqual([{ urls: 'turn:127.0.0.1:3478', username: 'u', credential: 'p' }]);

@@ -155,6 +155,15 @@ const envSchema = z.object({
   SOCKET_ROOM_LIMIT: positiveInt(50),
   SOCKETS_PER_LOGIN_LIMIT: positiveInt(20),
   SOCKETS_PER_LOGIN_TTL_SECONDS: positiveInt(600),
+
+  // Prometheus metrics (server/src/metrics): off unless METRICS_PORT or METRICS_TOKEN is set.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in a header)')
+    .optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -248,6 +257,12 @@ export function loadConfig(
     problems.push('REDIS_URL: several URLs are the seed nodes of a Redis Cluster; set REDIS_CLUSTER=1');
   }
   if (values.REDIS_CLUSTER && !values.REDIS_URL) problems.push('REDIS_CLUSTER: needs REDIS_URL');
+  if (cleaned.METRICS_HOST && values.METRICS_PORT === undefined) {
+    problems.push('METRICS_HOST: is where METRICS_PORT listens; set METRICS_PORT too');
+  }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    problems.push('METRICS_PORT: must differ from PORT (METRICS_TOKEN alone serves /metrics on PORT)');
+  }
   const githubConfigured = Boolean(values.GITHUB_CLIENT_ID && values.GITHUB_CLIENT_SECRET);
   const devSignInEnabled = !githubConfigured && oidc.providers.length === 0 && !isProduction;
   // The development sign-in plays GitHub: its logins are bare too.
