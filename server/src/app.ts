@@ -19,6 +19,15 @@ import { inlineScriptHashes, securityHeaders } from './http/security';
 import { resolveProviders, type Providers } from './integrations';
 import type { GitHubClient } from './integrations/github/client';
 import type { LlmClient } from './integrations/openai/client';
+import {
+  createMetrics,
+  createMetricsServer,
+  metricsPlacement,
+  METRICS_PATH,
+  noMetrics,
+  serveMetrics,
+  type PrometheusMetrics,
+} from './metrics';
 import { createRealtime, type AppServer } from './realtime';
 import { createSearchFeature } from './search';
 import type { NewsIndex } from './search/local/news-index';
@@ -45,6 +54,11 @@ export interface AppDeps {
   readPage?: PageTextReader;
   /** Replaces the OpenAI-compatible client built from config (tests). */
   llm?: LlmClient;
+  /**
+   * The Prometheus metrics, made by the composition root (its Redis connections count their errors
+   * into them); null when off. Absent, they are made from config.
+   */
+  metrics?: PrometheusMetrics | null;
 }
 
 export interface App {
@@ -59,6 +73,11 @@ export interface App {
   sports: SportsFeature;
   /** The local news index (null when Exa answers searches). */
   news: NewsIndex | null;
+  /**
+   * The server of METRICS_PORT, not listening yet (the composition root listens on METRICS_HOST),
+   * or null when metrics are off or served on the app's port (METRICS_TOKEN alone).
+   */
+  metricsServer: HttpServer | null;
   /** Stops accepting, closes sockets and HTTP connections. The caller closes the store. */
   close(): Promise<void>;
 }
@@ -69,6 +88,8 @@ const JSON_BODY_LIMIT = '100kb';
 /** Builds the HTTP + Socket.IO app without listening; the composition root (index.ts) listens. */
 export function createApp(deps: AppDeps): App {
   const { config, logger, store } = deps;
+  const prometheus = deps.metrics === undefined ? createMetrics(config) : deps.metrics;
+  const metrics = prometheus ?? noMetrics;
   const app = express();
   const httpServer = createServer(app);
   app.disable('x-powered-by');
@@ -94,6 +115,8 @@ export function createApp(deps: AppDeps): App {
     store,
     adapterRedis: deps.adapterRedis,
   });
+  prometheus?.watchSockets(io);
+  if (store.kind === 'redis') prometheus?.watchRedis(store);
   const shared: FeatureDeps = { config, logger, store, io, limiter: createRateLimiter(store), providers };
 
   const content = createContentFeature(shared);
@@ -109,12 +132,13 @@ export function createApp(deps: AppDeps): App {
         return { title: page.title, url: page.url, text: page.markdown };
       }),
     polling: deps.sportsPolling ?? false,
+    metrics,
   });
-  const voice = createVoiceFeature(shared);
+  const voice = createVoiceFeature({ ...shared, metrics });
   const features: Feature[] = [
     createAuthFeature(shared),
     createDevSignInFeature(shared),
-    createChatFeature(shared),
+    createChatFeature({ ...shared, metrics }),
     voice,
     search,
     content,
@@ -133,6 +157,11 @@ export function createApp(deps: AppDeps): App {
     const storeUp = await store.ping();
     res.status(storeUp ? 200 : 503).json({ status: storeUp ? 'ready' : 'unavailable', store: store.kind });
   });
+  // Prometheus: on METRICS_PORT's own server, or here behind METRICS_TOKEN (metrics/endpoint.ts).
+  const placement = metricsPlacement(config);
+  const scrape = prometheus ? serveMetrics(prometheus, config.METRICS_TOKEN, logger) : null;
+  const metricsServer = scrape && placement === 'own-port' ? createMetricsServer(scrape) : null;
+  if (scrape && placement === 'main-port') app.get(METRICS_PATH, (req, res) => scrape(req, res));
 
   app.use(
     pinoHttp({
@@ -200,6 +229,11 @@ export function createApp(deps: AppDeps): App {
   app.use(errorHandler(logger));
 
   async function close() {
+    prometheus?.stop();
+    if (metricsServer?.listening) {
+      metricsServer.close();
+      metricsServer.closeAllConnections();
+    }
     for (const feature of features) await feature.stop?.();
     httpServer.closeIdleConnections();
     await new Promise<void>((resolve) => {
@@ -212,5 +246,5 @@ export function createApp(deps: AppDeps): App {
     });
   }
 
-  return { app, httpServer, io, providers, voice, news: search.news, sports, close };
+  return { app, httpServer, io, providers, voice, news: search.news, sports, metricsServer, close };
 }

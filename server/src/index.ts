@@ -7,6 +7,7 @@ import { noSignInWarning } from './auth';
 import { ConfigError, loadConfig, type Config } from './config';
 import { missingIntegrationPackages } from './integrations';
 import { createLogger } from './logger';
+import { createMetrics, listenMetrics, noMetrics } from './metrics';
 import { MemoryStore } from './storage/memory-store';
 import { moveLegacyGameKeys } from './storage/legacy-keys';
 import { createRedisClient, redisTooOld, waitForRedis, type RedisClient } from './storage/redis-clients';
@@ -34,12 +35,13 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
+  const metrics = createMetrics(config);
 
   let store: Store;
   const redisConnections: RedisClient[] = [];
   if (config.redis) {
-    const commands = createRedisClient(config.redis, logger, 'commands');
-    const adapter = createRedisClient(config.redis, logger, 'socket-adapter');
+    const commands = createRedisClient(config.redis, logger, 'commands', metrics ?? noMetrics);
+    const adapter = createRedisClient(config.redis, logger, 'socket-adapter', metrics ?? noMetrics);
     redisConnections.push(commands, adapter);
     await Promise.all(redisConnections.map((client) => waitForRedis(client)));
     const tooOld = await redisTooOld(commands);
@@ -59,11 +61,23 @@ async function main() {
     logger,
     store,
     adapterRedis: redisConnections[1],
+    metrics,
     // Background work runs here; tests build the same app and drive it by hand.
     sportsPolling: true,
     newsIngest: true,
   });
   await new Promise<void>((resolve) => app.httpServer.listen(config.PORT, config.HOST, resolve));
+  if (app.metricsServer) {
+    const { address, port } = await listenMetrics(app.metricsServer, config);
+    logger.info({ metrics: `http://${address}:${port}/metrics` }, 'Prometheus metrics listening');
+    if (!config.METRICS_TOKEN && !['127.0.0.1', '::1', 'localhost'].includes(config.METRICS_HOST)) {
+      logger.warn(
+        `METRICS_HOST=${config.METRICS_HOST} and METRICS_TOKEN is unset: anyone who can reach port ${port} reads the metrics. Set METRICS_TOKEN, or keep the port off the network (docs/deployment.md, Metrics).`,
+      );
+    }
+  } else if (config.METRICS_TOKEN) {
+    logger.info('Prometheus metrics at /metrics on the app port, behind METRICS_TOKEN');
+  }
   logger.info(
     {
       url: config.PUBLIC_URL,

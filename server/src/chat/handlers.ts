@@ -7,6 +7,7 @@ import {
   chatSendSchema,
   chatSyncSchema,
 } from '@shared/schemas/chat';
+import type { AckedEvent, Metrics } from '../metrics';
 import { ackedOnSocket } from '../realtime/ack';
 import { fromStore } from '../storage/from-store';
 import type { AppSocket } from '../realtime';
@@ -32,30 +33,32 @@ export function createChatSocketHandlers(
   room: Pick<ChatRoom, 'joinAnswer' | 'moderation'>,
   feed: Pick<ChatFeed, 'listening'>,
   logger: Logger,
+  metrics: Pick<Metrics, 'ackTimer'>,
 ): (socket: AppSocket) => void {
   const on = <S extends Parameters<typeof ackedOnSocket>[1], R>(
+    event: AckedEvent,
     schema: S,
     handler: (socket: AppSocket, input: z.infer<S>) => Promise<R>,
-  ) => ackedOnSocket(logger, schema, handler);
-  const join = on(chatJoinSchema, async (socket, { gameId }) => {
+  ) => ackedOnSocket(logger, schema, handler, metrics.ackTimer(event));
+  const join = on('chat:join', chatJoinSchema, async (socket, { gameId }) => {
     // In the room, and this instance hearing the game's feed, first: whatever is stored after the
     // page is read then reaches this socket.
     await joinGameRoom(socket, gameId);
     await fromStore(() => feed.listening(gameId));
     return room.joinAnswer(socket.data.login, gameId, chat.latestPage(socket.data.login, gameId));
   });
-  const leave = on(chatJoinSchema, async (socket, { gameId }) => {
+  const leave = on('chat:leave', chatJoinSchema, async (socket, { gameId }) => {
     await socket.leave(gameRoom(gameId));
     return null;
   });
-  const send = on(chatSendSchema, (socket, input) => chat.send(identity(socket), input));
-  const history = on(chatHistorySchema, (socket, { gameId, before, limit }) =>
+  const send = on('chat:send', chatSendSchema, (socket, input) => chat.send(identity(socket), input));
+  const history = on('chat:history', chatHistorySchema, (socket, { gameId, before, limit }) =>
     chat.page(socket.data.login, gameId, limit, before),
   );
-  const sync = on(chatSyncSchema, (socket, { gameId, after }) =>
+  const sync = on('chat:sync', chatSyncSchema, (socket, { gameId, after }) =>
     chat.since(socket.data.login, gameId, after),
   );
-  const remove = on(chatDeleteSchema, async (socket, { gameId, messageId }) => {
+  const remove = on('chat:delete', chatDeleteSchema, async (socket, { gameId, messageId }) => {
     // Recorded in the room's moderation log, with the message's author.
     const moderator = identity(socket);
     await room.moderation.deleteMessage(moderator, gameId, messageId, () =>

@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatMyReactionChanged, ChatReactInput } from '@shared/schemas/chat';
 import { errors } from '../errors';
+import type { Metrics } from '../metrics';
 import { fromStore } from '../storage/from-store';
 import { isStreamId } from '../storage/store';
 import { reactorsOf, shownReaction, type ReactionsRead } from './reactors';
@@ -16,6 +17,8 @@ export interface ChatReactionsDeps {
   rooms: ChatRoomStore;
   /** The chat's sending limit: reactions have a budget of the same size of their own, per game. */
   rateLimit: { limit: number; windowMs: number };
+  /** Counts the reactions changed. */
+  metrics?: Pick<Metrics, 'chatReactionChanged'>;
 }
 
 /**
@@ -54,6 +57,7 @@ export function createChatReactions(deps: ChatReactionsDeps) {
         if (outcome.refused === 'missing') throw errors.notFound('That message no longer exists.');
         throw errors.rateLimited('You are reacting too fast. Please slow down.');
       }
+      deps.metrics?.chatReactionChanged();
       // The room and the asker's other sockets hear it from the game's feed (the toggle published
       // it); this is the asker's answer.
       const changed: ChatMyReactionChanged = {

@@ -9,6 +9,7 @@ import {
   chatTimeoutSchema,
   chatUnreadSchema,
 } from '@shared/schemas/chat';
+import type { AckedEvent, Metrics } from '../metrics';
 import { ackedOnSocket } from '../realtime/ack';
 import { chargeSocketWork, MESSAGES_READ_PER_TOKEN } from '../realtime/limits';
 import type { AppSocket } from '../realtime';
@@ -40,22 +41,26 @@ const identity = (socket: AppSocket): ChatIdentity => ({
 export function createChatRoomSocketHandlers(
   parts: ChatRoomParts,
   logger: Logger,
+  metrics: Pick<Metrics, 'ackTimer'>,
 ): (socket: AppSocket) => void {
   const { rooms, reactions, moderation, unread } = parts;
   const on = <S extends Parameters<typeof ackedOnSocket>[1], R>(
+    event: AckedEvent,
     schema: S,
     handler: (socket: AppSocket, input: z.infer<S>) => Promise<R>,
-  ) => ackedOnSocket(logger, schema, handler);
+  ) => ackedOnSocket(logger, schema, handler, metrics.ackTimer(event));
 
-  const react = on(chatReactSchema, (socket, input) => reactions.react(identity(socket), input));
-  const speakers = on(chatSpeakersSchema, (socket, { gameId }) =>
+  const react = on('chat:react', chatReactSchema, (socket, input) =>
+    reactions.react(identity(socket), input),
+  );
+  const speakers = on('chat:speakers', chatSpeakersSchema, (socket, { gameId }) =>
     recentSpeakers(rooms, socket.data.login, gameId),
   );
-  const seen = on(chatSeenSchema, async (socket, { gameId, messageId }) => {
+  const seen = on('chat:seen', chatSeenSchema, async (socket, { gameId, messageId }) => {
     unread.seen(socket.data.login, gameId, messageId);
     return null;
   });
-  const unreadState = on(chatUnreadSchema, async (socket, { gameIds }) => {
+  const unreadState = on('chat:unread', chatUnreadSchema, async (socket, { gameIds }) => {
     await unread.follow(socket, gameIds);
     const { answer, messagesRead } = await unread.state(socket.data.login, gameIds);
     // Counting reads stored messages, from none (seen up to the newest) to a hundred per game: the
@@ -63,13 +68,13 @@ export function createChatRoomSocketHandlers(
     chargeSocketWork(socket, Math.ceil(messagesRead / MESSAGES_READ_PER_TOKEN));
     return answer;
   });
-  const slowMode = on(chatSlowModeSchema, (socket, { gameId, seconds }) =>
+  const slowMode = on('chat:slow-mode', chatSlowModeSchema, (socket, { gameId, seconds }) =>
     moderation.setSlowMode(identity(socket), gameId, seconds),
   );
-  const timeout = on(chatTimeoutSchema, (socket, { gameId, login, minutes }) =>
+  const timeout = on('chat:timeout', chatTimeoutSchema, (socket, { gameId, login, minutes }) =>
     moderation.timeout(identity(socket), gameId, login, minutes),
   );
-  const log = on(chatModerationLogSchema, async (socket, { gameId }) => {
+  const log = on('chat:moderation-log', chatModerationLogSchema, async (socket, { gameId }) => {
     const entries = await moderation.log(identity(socket), gameId);
     // Refused for anyone but moderators and admins (above); from now on they get each new entry live.
     await socket.join(moderationRoom(gameId));

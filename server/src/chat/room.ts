@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChatMessage, ChatJoinAnswer, ChatPage } from '@shared/schemas/chat';
 import type { Config } from '../config';
+import { noMetrics, type Metrics } from '../metrics';
 import type { AppServer } from '../realtime';
 import type { Store } from '../storage/store';
 import { createChatModeration, type ChatModeration } from './moderation';
@@ -31,6 +32,8 @@ export interface ChatRoomDeps {
   io: AppServer;
   config: Pick<Config, 'MODERATOR_LOGINS' | 'ADMIN_LOGINS' | 'CHAT_RATE_LIMIT' | 'CHAT_RATE_WINDOW_SECONDS'>;
   logger: Logger;
+  /** Counts reactions, and times the room's socket events. */
+  metrics?: Metrics;
 }
 
 /**
@@ -39,6 +42,7 @@ export interface ChatRoomDeps {
  */
 export function createChatRoom(deps: ChatRoomDeps) {
   const { store, io, config, logger } = deps;
+  const metrics = deps.metrics ?? noMetrics;
   const rooms = createChatRoomStore(store);
   const broadcaster = createChatRoomBroadcaster(io);
   const unread = createChatUnread({ rooms, broadcaster, logger });
@@ -51,6 +55,7 @@ export function createChatRoom(deps: ChatRoomDeps) {
   const reactions = createChatReactions({
     rooms,
     rateLimit: { limit: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
+    metrics,
   });
 
   const hooks: ChatRoomHooks = {
@@ -71,7 +76,7 @@ export function createChatRoom(deps: ChatRoomDeps) {
       ]);
       return { ...latest, room, mutedUntil };
     },
-    registerSocket: createChatRoomSocketHandlers({ rooms, reactions, moderation, unread }, logger),
+    registerSocket: createChatRoomSocketHandlers({ rooms, reactions, moderation, unread }, logger, metrics),
     stop: () => unread.stop(),
   };
 }

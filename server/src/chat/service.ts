@@ -8,6 +8,7 @@ import {
   type TeamSide,
 } from '@shared/schemas/chat';
 import { errors } from '../errors';
+import type { Metrics } from '../metrics';
 import { fromStore } from '../storage/from-store';
 import { compareStreamIds, isStreamId } from '../storage/store';
 import { createLatestPages, type LatestPage } from './latest-pages';
@@ -41,6 +42,8 @@ export interface ChatServiceDeps {
   sendLimit: SendLimit;
   /** The room's features (room.ts): slow mode for a send, unread notices, reactions on pages. */
   room?: ChatRoomHooks;
+  /** Counts the messages stored. */
+  metrics?: Pick<Metrics, 'chatMessageStored'>;
 }
 
 export function createChatService(deps: ChatServiceDeps) {
@@ -104,6 +107,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const outcome = await fromStore(() => history.append(stored, guards));
       if (!('id' in outcome)) throw sendRefused(outcome);
       const message: ChatMessage = { id: outcome.id, ...stored };
+      deps.metrics?.chatMessageStored();
       deps.room?.sent(message);
       return message;
     },

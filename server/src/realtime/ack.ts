@@ -3,21 +3,24 @@ import type { Logger } from 'pino';
 import type { Ack, AckError } from '@shared/events';
 import { AppError, toErrorBody } from '../errors';
 import { parseInput } from '../http/validate';
+import type { AckTimer } from '../metrics/metrics';
 
 /**
  * Wraps a socket handler built once and shared by every socket: parses the payload with its schema,
  * runs the handler with the socket (Socket.IO calls a listener with `this` set to its socket), and
  * acknowledges `{ ok: true, data }` or `{ ok: false, error }`. A handler never throws past this
  * point, and a client that sent no callback simply gets nothing back. Per-socket closures would cost memory
- * on every idle connection (bench/README.md, idle connections).
+ * on every idle connection (bench/README.md, idle connections). `timer` (the event's, from Metrics)
+ * gets the time from the event to the answer, refusals included.
  */
 export function ackedOnSocket<Sock, S extends z.ZodType, R>(
   logger: Logger,
   schema: S,
   handler: (socket: Sock, input: z.infer<S>) => Promise<R>,
+  timer: AckTimer,
 ) {
   return function (this: Sock, payload: unknown, ack?: unknown) {
-    return answer(logger, schema, (input) => handler(this, input), payload, ack);
+    return answer(logger, schema, (input) => handler(this, input), payload, ack, timer);
   };
 }
 
@@ -27,7 +30,9 @@ async function answer<S extends z.ZodType, R>(
   handler: (input: z.infer<S>) => Promise<R>,
   payload: unknown,
   ack: unknown,
+  timer: AckTimer,
 ): Promise<void> {
+  const started = performance.now();
   const reply = typeof ack === 'function' ? (ack as (answer: Ack<R>) => void) : () => {};
   try {
     const data = await handler(parseInput(schema, payload));
@@ -40,6 +45,7 @@ async function answer<S extends z.ZodType, R>(
       error: { code: body.error.code, message: body.error.message, ...waitOf(body.error.details) },
     });
   }
+  timer.observe((performance.now() - started) / 1000);
 }
 
 /** What a refusal says about waiting (slow mode's retryAfterMs, a time-out's until), for the client. */

@@ -1,5 +1,6 @@
 import type { Feature, FeatureDeps } from '../feature';
 import { apiReadRule } from '../http/rate-limit';
+import type { Metrics } from '../metrics';
 import { createSportsBroadcaster } from './broadcaster';
 import { createSportsPoller, type SportsPoller } from './poller';
 import { createSportsRouter } from './routes';
@@ -26,6 +27,7 @@ export function createSportsFeature(
     readPage: PageTextReader;
     /** Whether start() runs the poller (the composition root turns it on; tests choose). */
     polling: boolean;
+    metrics: Metrics;
   },
 ): SportsFeature {
   const { config, logger, io, limiter, providers } = deps;
@@ -46,6 +48,7 @@ export function createSportsFeature(
     broadcaster: createSportsBroadcaster(io),
     logger,
     minRefreshIntervalMs: config.SPORTS_REFRESH_MIN_SECONDS * 1000,
+    metrics: deps.metrics,
   });
   const poller = createSportsPoller({ store, service, logger, pollSeconds: config.SPORTS_POLL_SECONDS });
   logger.debug({ source: service.source }, 'sports: scoreboard source chosen');

@@ -11,6 +11,7 @@ import {
   type SportsRefreshProgress,
 } from '@shared/schemas/sports';
 import { AppError, errors } from '../errors';
+import { noMetrics, type Metrics } from '../metrics';
 import { fromStore } from '../storage/from-store';
 import { deriveGameChanges } from './game-changes';
 import type { SportsStore } from './store';
@@ -41,6 +42,8 @@ export interface SportsServiceDeps {
    * instead of another fetch from the source (SPORTS_REFRESH_MIN_SECONDS; 0 fetches every time).
    */
   minRefreshIntervalMs?: number;
+  /** Gets the time of each refresh this instance stores, and each one that fails. */
+  metrics?: Pick<Metrics, 'scoreboardRefreshed' | 'scoreboardRefreshFailed'>;
 }
 
 export interface RefreshOptions {
@@ -80,6 +83,7 @@ export function createSportsService(deps: SportsServiceDeps) {
   const lockTtlMs = deps.refreshLockTtlMs ?? DEFAULT_REFRESH_LOCK_TTL_MS;
   const waitIntervalMs = deps.waitIntervalMs ?? DEFAULT_WAIT_INTERVAL_MS;
   const minRefreshIntervalMs = deps.minRefreshIntervalMs ?? 0;
+  const metrics = deps.metrics ?? noMetrics;
   /** The refresh running on this instance, and the logins that asked for it so far. */
   let inFlight: { promise: Promise<SportsDataset>; askers: Set<string> } | null = null;
   const gameRefreshes = new Map<string, Promise<{ game: Game; sportsData: SportsDataset }>>();
@@ -125,6 +129,7 @@ export function createSportsService(deps: SportsServiceDeps) {
       // Saved before it is announced: a client that hears of the change and then reads the
       // scoreboard (or connects and reads it) never gets the one before it.
       await save(dataset);
+      metrics.scoreboardRefreshed(new Date(dataset.lastUpdated));
       // The askers get the dataset in their answer; everyone else only hears of a change.
       announceChanges(broadcaster, previous, dataset);
       if (askers.size > 0 && minRefreshIntervalMs > 0) {
@@ -136,6 +141,7 @@ export function createSportsService(deps: SportsServiceDeps) {
       return dataset;
     } catch (error) {
       const message = error instanceof AppError ? error.message : 'Failed to generate sports data';
+      metrics.scoreboardRefreshFailed();
       report({ stage: 'failed', message });
       throw error;
     } finally {

@@ -1,6 +1,7 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RedisTarget } from '../config';
+import { noMetrics, type Metrics } from '../metrics/metrics';
 
 /** A connection to one Redis, or to a Redis Cluster (every command goes to the shard of its key). */
 export type RedisClient = Redis | Cluster;
@@ -13,11 +14,13 @@ const retryDelay = (attempt: number) => Math.min(attempt * 200, 2000);
  *   gets a clear error instead of hanging.
  * - 'socket-adapter': queues while disconnected. The Streams adapter duplicates this connection for
  *   its XREAD loop, which retries at once on an error: without a queue that loop would spin.
+ * Each error a connection reports is logged and counted in `metrics` (techtouchdown_redis_errors_total).
  */
 export function createRedisClient(
   target: RedisTarget,
   logger: Logger,
   name: 'commands' | 'socket-adapter',
+  metrics: Pick<Metrics, 'redisError'> = noMetrics,
 ): RedisClient {
   const failFast = name === 'commands';
   const options: RedisOptions = {
@@ -41,7 +44,10 @@ export function createRedisClient(
     if (wasReady) logger.info({ redis: name }, 'redis reconnected');
     wasReady = true;
   });
-  client.on('error', (error: Error) => logger.warn({ redis: name, err: error.message }, 'redis error'));
+  client.on('error', (error: Error) => {
+    metrics.redisError(name);
+    logger.warn({ redis: name, err: error.message }, 'redis error');
+  });
   return client;
 }
 

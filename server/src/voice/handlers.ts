@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { voiceRoomSchema, voiceSignalSchema } from '@shared/schemas/voice';
+import type { AckedEvent, Metrics } from '../metrics';
 import { ackedOnSocket } from '../realtime/ack';
 import type { AppSocket } from '../realtime';
 import { joinGameRoom } from '../realtime/limits';
@@ -42,26 +43,36 @@ class SocketVoiceMember implements VoiceMember {
  * an argument, not a closure), so an idle connection costs no closures of its own. Answers the
  * function that registers them on a socket.
  */
-export function createVoiceSocketHandlers(voice: VoiceService, logger: Logger): (socket: AppSocket) => void {
+export function createVoiceSocketHandlers(
+  voice: VoiceService,
+  logger: Logger,
+  metrics: Pick<Metrics, 'ackTimer'>,
+): (socket: AppSocket) => void {
   const on = <S extends Parameters<typeof ackedOnSocket>[1], R>(
+    event: AckedEvent,
     schema: S,
     handler: (member: VoiceMember, input: z.infer<S>) => Promise<R>,
   ) =>
-    ackedOnSocket(logger, schema, (socket: AppSocket, input) =>
-      handler(new SocketVoiceMember(socket), input),
+    ackedOnSocket(
+      logger,
+      schema,
+      (socket: AppSocket, input) => handler(new SocketVoiceMember(socket), input),
+      metrics.ackTimer(event),
     );
 
-  const join = on(voiceRoomSchema, (member, { gameId }) => voice.join(member, gameId));
-  const leave = on(voiceRoomSchema, async (member, { gameId }) => {
+  const join = on('voice:join', voiceRoomSchema, (member, { gameId }) => voice.join(member, gameId));
+  const leave = on('voice:leave', voiceRoomSchema, async (member, { gameId }) => {
     await voice.leave(member, gameId);
     return null;
   });
-  const heartbeat = on(voiceRoomSchema, async (member, { gameId }) => {
+  const heartbeat = on('voice:heartbeat', voiceRoomSchema, async (member, { gameId }) => {
     await voice.heartbeat(member, gameId);
     return null;
   });
-  const presence = on(voiceRoomSchema, (member, { gameId }) => voice.presence(member, gameId));
-  const signal = on(voiceSignalSchema, async (member, { gameId, to, data }) => {
+  const presence = on('voice:presence', voiceRoomSchema, (member, { gameId }) =>
+    voice.presence(member, gameId),
+  );
+  const signal = on('voice:signal', voiceSignalSchema, async (member, { gameId, to, data }) => {
     await voice.signal(member, gameId, to, data);
     return null;
   });

@@ -1,4 +1,5 @@
 import type { Feature, FeatureDeps } from '../feature';
+import type { Metrics } from '../metrics';
 import { createVoiceBroadcaster } from './broadcaster';
 import { createVoiceSocketHandlers } from './handlers';
 import { createVoiceRouter } from './routes';
@@ -18,7 +19,7 @@ export interface VoiceFeature extends Feature {
  * /api/twilio/…), presence and WebRTC signalling over the socket.
  */
 export function createVoiceFeature(
-  deps: Pick<FeatureDeps, 'config' | 'logger' | 'store' | 'io' | 'providers'>,
+  deps: Pick<FeatureDeps, 'config' | 'logger' | 'store' | 'io' | 'providers'> & { metrics: Metrics },
 ): VoiceFeature {
   const { config, logger, store, io, providers } = deps;
   const voice = createVoiceService({
@@ -30,7 +31,7 @@ export function createVoiceFeature(
   return {
     basePath: '/api',
     router: createVoiceRouter(config, providers.twilio),
-    registerSocket: createVoiceSocketHandlers(voice, logger),
+    registerSocket: createVoiceSocketHandlers(voice, logger, deps.metrics),
     sweep: voice.sweep,
     start() {
       sweeper = setInterval(() => {
