@@ -10,7 +10,7 @@ import './index.css';
 // Code loaded on demand that cannot load (after a deploy: a dialog, a page's parts) reloads the page
 // once onto the new build; the pages themselves wait for that reload (app/router.tsx).
 window.addEventListener('vite:preloadError', () => {
-  reloadForNewBuild();
+  void reloadForNewBuild();
 });
 
 const rootElement = document.getElementById('root');
