@@ -17,6 +17,14 @@ describe('mentionsIn', () => {
     expect(mentionsIn('@dave, @erin! (@frank)')).toEqual(['dave', 'erin']);
   });
 
+  it('reads a login of another sign-in provider whole', () => {
+    expect(mentionsIn('@Alice@gitlab and @alice, @bob-2@forgejo!')).toEqual([
+      'alice@gitlab',
+      'alice',
+      'bob-2@forgejo',
+    ]);
+  });
+
   it('keeps at most CHAT_MENTIONS_MAX', () => {
     const text = Array.from({ length: 40 }, (_, i) => `@fan${i}`).join(' ');
     expect(mentionsIn(text)).toHaveLength(CHAT_MENTIONS_MAX);

@@ -9,17 +9,20 @@ import { messageFields, type ChatRoomStore } from './room-store';
 
 /**
  * `@login` mentions in a message's text, as the client shows them: an `@` at the start or after white
- * space (so an e-mail address is no mention), then a login's letters, digits and hyphens (at most 39).
+ * space (so an e-mail address is no mention), then a login's letters, digits and hyphens (at most 39)
+ * and, for someone signed in with another provider than GitHub, `@provider`.
  * Answers the logins in lower case (logins compare case-insensitively), each once, in the order they
  * first appear, at most CHAT_MENTIONS_MAX. They are data on the message, never markup.
  */
-const MENTION = /(?:^|(?<=\s))@([A-Za-z0-9-]{1,39})/g;
+const MENTION = /(?:^|(?<=\s))@([A-Za-z0-9-]{1,39})(@[a-z][a-z0-9]{0,19})?/g;
 
 export function mentionsIn(text: string): string[] {
   const found = new Set<string>();
-  for (const [, login] of text.matchAll(MENTION)) {
+  // The login may end with its sign-in provider (`@alice@gitlab`), as logins from providers other
+  // than GitHub do.
+  for (const [, name, provider] of text.matchAll(MENTION)) {
     // A login neither starts nor ends with a hyphen: `@-bob` and `@bob-` are text.
-    if (!login!.startsWith('-') && !login!.endsWith('-')) found.add(login!.toLowerCase());
+    if (!name!.startsWith('-') && !name!.endsWith('-')) found.add(`${name}${provider ?? ''}`.toLowerCase());
     if (found.size === CHAT_MENTIONS_MAX) break;
   }
   return [...found];

@@ -17,13 +17,16 @@ export const chatTextSchema = z
   .min(1, 'A message cannot be empty')
   .max(CHAT_MESSAGE_MAX_CHARS, `A message has at most ${CHAT_MESSAGE_MAX_CHARS} characters`);
 
-/** A GitHub-style login: letters, digits and single hyphens, at most 39 characters. */
+/**
+ * A person's unique login: GitHub's shape (letters, digits and single hyphens, at most 39 characters),
+ * followed by `@provider` for someone who signed in with another provider (`alice@gitlab`).
+ */
 export const loginSchema = z
   .string()
   .trim()
   .regex(
-    /^[a-zA-Z0-9](?:[a-zA-Z0-9]|-(?=[a-zA-Z0-9])){0,38}$/,
-    'A login has letters, digits and single hyphens',
+    /^[a-zA-Z0-9](?:[a-zA-Z0-9]|-(?=[a-zA-Z0-9])){0,38}(?:@[a-z][a-z0-9]{0,19})?$/,
+    'A login has letters, digits and single hyphens, and may end with @provider',
   );
 
 /** The six reactions a message can get, in the order the client shows them. */

@@ -48,6 +48,19 @@ describe('mentions in a message', () => {
     ]);
   });
 
+  it('reads a login of another sign-in provider whole', () => {
+    const parts = splitMentions('@alice@gitlab and @alice!', (login) =>
+      ['alice@gitlab', 'alice'].includes(login),
+    );
+    expect(parts).toEqual([
+      { text: '@alice@gitlab', login: 'alice@gitlab' },
+      { text: ' and ' },
+      { text: '@alice', login: 'alice' },
+      { text: '!' },
+    ]);
+    expect(mentionedLogins('hi @Bob@forgejo, mail bob@forgejo.org')).toEqual(['bob@forgejo']);
+  });
+
   it('keeps markup-looking text as plain text', () => {
     const parts = splitMentions('<b>@alice</b>', () => true);
     expect(parts.map((part) => part.text).join('')).toBe('<b>@alice</b>');

@@ -1,11 +1,28 @@
 /**
  * `@login` mentions in the message box and in messages. A login is GitHub's: letters, digits and
- * hyphens, at most 39 characters. An `@` counts only at the start or after a space, so an e-mail
- * address is not a mention.
+ * hyphens, at most 39 characters, followed by `@provider` for someone signed in with another provider
+ * (`@alice@gitlab`). An `@` counts only at the start or after a space, so an e-mail address is not a
+ * mention.
  */
 
 const LOGIN_CHAR = /[A-Za-z0-9-]/;
 const LOGIN_MAX_CHARS = 39;
+/** A sign-in provider's id after a login (`alice@gitlab`): lower-case letters then digits too. */
+const PROVIDER_FIRST_CHAR = /[a-z]/;
+const PROVIDER_CHAR = /[a-z0-9]/;
+const PROVIDER_MAX_CHARS = 20;
+
+/** Where a login that starts at `from` ends: its characters, then an `@provider` if one follows. */
+function loginEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && end - from < LOGIN_MAX_CHARS && LOGIN_CHAR.test(text.charAt(end))) end++;
+  if (end === from || text.charAt(end) !== '@' || !PROVIDER_FIRST_CHAR.test(text.charAt(end + 1))) return end;
+  const provider = end + 1;
+  let last = provider;
+  while (last < text.length && last - provider < PROVIDER_MAX_CHARS && PROVIDER_CHAR.test(text.charAt(last)))
+    last++;
+  return last;
+}
 /** How many logins the mention list offers at once. */
 export const MENTION_CHOICES_MAX = 8;
 
@@ -73,8 +90,7 @@ export function splitMentions(text: string, isMention: (login: string) => boolea
   let plainFrom = 0;
   let at = text.indexOf('@');
   while (at !== -1) {
-    let end = at + 1;
-    while (end < text.length && end - at <= LOGIN_MAX_CHARS && LOGIN_CHAR.test(text.charAt(end))) end++;
+    const end = loginEnd(text, at + 1);
     const login = text.slice(at + 1, end);
     if (login && opensMention(text, at) && isMention(login)) {
       if (at > plainFrom) parts.push({ text: text.slice(plainFrom, at) });
