@@ -136,6 +136,21 @@ describe('sign-in starts per address', () => {
     expect(statuses).toEqual([200, 200, 429, 429, 429]);
   });
 
+  it('behind the TLS proxy TRUST_PROXY names, the development sign-in sets its Secure cookie', async () => {
+    // Development (no NODE_ENV=production) behind Caddy: the public address is https.
+    const app = await start({
+      storeKind: 'memory',
+      env: { TRUST_PROXY: 'loopback', PUBLIC_URL: 'https://localhost:8443' },
+    });
+    const startOver = async (protocol: string) =>
+      fetch(`${app.baseUrl}/api/auth/github/login`, { headers: { 'x-forwarded-proto': protocol } });
+    const overHttps = await startOver('https');
+    expect(overHttps.status).toBe(200);
+    expect(overHttps.headers.get('set-cookie')).toMatch(/; Secure/i);
+    // Plain http reaching the app directly gets no Secure cookie it could not keep.
+    expect((await startOver('http')).headers.get('set-cookie')).toBeNull();
+  });
+
   it('with TRUST_PROXY=loopback counts the address the proxy forwards, an IPv6 client by its /64', async () => {
     const app = await start({
       storeKind: 'memory',

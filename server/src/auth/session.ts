@@ -108,7 +108,10 @@ export function createSessionMiddleware(config: Config, store: Store) {
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    proxy: config.isProduction,
+    // Whether the request came over https, for the Secure cookie: behind the proxy TRUST_PROXY names,
+    // Express's own judgement (so the development sign-in works behind Caddy too); with none named, in
+    // production the forwarded protocol (a browser keeps a Secure cookie only over https anyway).
+    proxy: config.TRUST_PROXY === undefined ? config.isProduction : undefined,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
