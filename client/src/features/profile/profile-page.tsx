@@ -4,14 +4,18 @@ import { useAuth, useSignOut } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { accountAgeYears, blogHref, memberSince } from './profile-format';
 
-/** The signed-in user's GitHub profile and statistics. */
+/**
+ * The signed-in user's profile: GitHub's, with its statistics; or, for someone who signed in with
+ * another provider, what that provider said (it has no repositories or followers to count).
+ */
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useAuth();
   const signOut = useSignOut();
   if (!user) return null; // the protected layout only renders this when signed in
 
-  const githubUrl = user.html_url ?? `https://github.com/${encodeURIComponent(user.login)}`;
+  const profileUrl = user.html_url ?? `https://github.com/${encodeURIComponent(user.login)}`;
+  const host = user.provider?.name ?? 'GitHub';
   const age = accountAgeYears(user.created_at);
 
   return (
@@ -19,8 +23,8 @@ export function ProfilePage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Profile</h1>
         <div className="flex flex-wrap gap-2">
-          <a href={githubUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
-            View on GitHub
+          <a href={profileUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+            View on {host}
           </a>
           <button type="button" onClick={() => void signOut()} className={buttonClass('danger')}>
             Sign Out
@@ -72,27 +76,29 @@ export function ProfilePage() {
         </div>
       </section>
 
-      <section aria-labelledby="github-statistics" className={`${cardClass} p-6`}>
-        <h2 id="github-statistics" className="text-lg font-semibold">
-          GitHub Statistics
-        </h2>
-        <dl className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4">
-          <Statistic label="Public Repositories" value={user.public_repos.toLocaleString('en-US')} />
-          <Statistic label="Followers" value={user.followers.toLocaleString('en-US')} />
-          <Statistic label="Following" value={user.following.toLocaleString('en-US')} />
-          <Statistic
-            label="Account Age"
-            value={
-              <>
-                {age}{' '}
-                <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
-                  {age === 1 ? 'year' : 'years'}
-                </span>
-              </>
-            }
-          />
-        </dl>
-      </section>
+      {user.provider ? null : (
+        <section aria-labelledby="github-statistics" className={`${cardClass} p-6`}>
+          <h2 id="github-statistics" className="text-lg font-semibold">
+            GitHub Statistics
+          </h2>
+          <dl className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4">
+            <Statistic label="Public Repositories" value={user.public_repos.toLocaleString('en-US')} />
+            <Statistic label="Followers" value={user.followers.toLocaleString('en-US')} />
+            <Statistic label="Following" value={user.following.toLocaleString('en-US')} />
+            <Statistic
+              label="Account Age"
+              value={
+                <>
+                  {age}{' '}
+                  <span className="text-sm font-medium text-slate-500 dark:text-slate-400">
+                    {age === 1 ? 'year' : 'years'}
+                  </span>
+                </>
+              }
+            />
+          </dl>
+        </section>
+      )}
     </div>
   );
 }
