@@ -35,12 +35,12 @@ const upstreamServices = () =>
 const publishes = (service: string) => /^ {4}ports:\s*\n\s+- /m.test(service);
 
 describe('docker-compose.yml', () => {
-  it('trusts no proxy on the published app, and only nginx is published in the scale profile', () => {
+  it('trusts no proxy on the published app, and only nginx (scale) and Caddy (https) are published in front of instances', () => {
     const services = composeServices();
     const app = services.get('app')!;
     expect(publishes(app)).toBe(true);
-    // Whatever the operator sets, nothing by default.
-    expect(app).toMatch(/^ {6}TRUST_PROXY: \$\{TRUST_PROXY:-\}$/m);
+    // Only what the operator sets in .env (env_file): nothing by default.
+    expect(app).not.toMatch(/TRUST_PROXY/);
 
     const behindNginx = upstreamServices();
     expect(behindNginx.length).toBeGreaterThanOrEqual(2);
@@ -54,8 +54,13 @@ describe('docker-compose.yml', () => {
       expect(service, name).toMatch(/^ {6}TRUST_PROXY: '1'$/m);
       expect(services.get('nginx'), `nginx waits for ${name}`).toMatch(new RegExp(`^ {6}${name}:$`, 'm'));
     }
+    // Behind Caddy: one instance, not published, trusting the one hop in front of it.
+    const behindCaddy = services.get('app-https')!;
+    expect(behindCaddy).toMatch(/^ {4}profiles: \[https\]$/m);
+    expect(behindCaddy).toMatch(/^ {4}ports: !reset \[\]$/m);
+    expect(behindCaddy).toMatch(/^ {6}TRUST_PROXY: '1'$/m);
     const published = [...services].filter(([, service]) => publishes(service)).map(([name]) => name);
-    expect(published.sort()).toEqual(['app', 'nginx']);
+    expect(published.sort()).toEqual(['app', 'caddy', 'nginx']);
   });
 });
 
