@@ -609,7 +609,9 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
   function scoreboard(league: FakeLeague, dates: string | null) {
     const ids = LEAGUE_IDS[league];
     const today = easternDay(options.currentDayOnly ? clock() : startedAt);
+    // null: every game, the fake's default "today".
     const day = dates ?? (options.currentDayOnly ? today : null);
+    const shown = day ?? today;
     const events = games
       .filter((game) => game.league === league)
       .filter((game) => day === null || easternDay(startOf(game)) === day)
@@ -638,7 +640,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
         ? { week: { number: 6 } }
         : {
             day: {
-              date: `${(day ?? today).slice(0, 4)}-${(day ?? today).slice(4, 6)}-${(day ?? today).slice(6)}`,
+              date: `${shown.slice(0, 4)}-${shown.slice(4, 6)}-${shown.slice(6)}`,
             },
           }),
       events,

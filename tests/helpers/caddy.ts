@@ -1,11 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './redis-server';
+import { startServerProcess } from './server-process';
 
 /** The repo's Caddyfile for self-hosters (docker-compose.yml, profile `https`). */
 export const CADDYFILE = fileURLToPath(new URL('../../deploy/Caddyfile', import.meta.url));
@@ -104,17 +104,6 @@ export function loopbackCaddyConfig(config: CaddyConfig): CaddyConfig {
   };
 }
 
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** Base64 SHA-256 of a certificate's SubjectPublicKeyInfo, as Chromium's SPKI allow-list takes it. */
 export function spkiHash(pem: string): string {
   const spki = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
@@ -154,25 +143,11 @@ export async function startCaddy(options: { upstream: string; port?: number }): 
   const configPath = join(dir, 'caddy.json');
   writeFileSync(configPath, JSON.stringify(config));
 
-  let output = '';
-  const child: ChildProcess = spawn(binary, ['run', '--config', configPath], {
+  const server = await startServerProcess('caddy', binary, ['run', '--config', configPath], {
+    port,
     env: caddyEnv(dir, settings),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs: 15_000,
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const deadline = Date.now() + 15_000;
-  while (!(await portOpen(port))) {
-    if (child.exitCode !== null) throw new Error(`caddy exited at start-up:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`caddy did not listen on ${port}:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
   const authority = join(dir, 'data/caddy/pki/authorities/local');
   return {
     url: `https://localhost:${port}`,
@@ -180,16 +155,9 @@ export async function startCaddy(options: { upstream: string; port?: number }): 
     httpPort,
     rootCertificate: readFileSync(join(authority, 'root.crt'), 'utf8'),
     intermediateCertificate: readFileSync(join(authority, 'intermediate.crt'), 'utf8'),
-    output: () => output,
+    output: server.output,
     async stop() {
-      process.off('exit', killOnExit);
-      if (child.exitCode === null) {
-        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './redis-server';
+import { startServerProcess } from './server-process';
 
 /** The repo's nginx config for self-hosters (docker-compose.yml, profile `scale`). */
 export const NGINX_CONFIG = fileURLToPath(new URL('../../deploy/nginx/tech-touchdown.conf', import.meta.url));
@@ -43,17 +42,6 @@ export function loopbackConfig(source: string, upstreams: string[], port: number
   return withListen;
 }
 
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /**
  * Runs nginx in the foreground with the repo's config in front of `upstreams` (host:port on
  * loopback), in its own temp prefix: nothing of the machine's nginx setup is used or touched.
@@ -88,36 +76,17 @@ http {
 }
 `,
   );
-  let output = '';
-  const child: ChildProcess = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const deadline = Date.now() + 10_000;
-  while (!(await portOpen(port))) {
-    if (child.exitCode !== null) throw new Error(`nginx exited at start-up:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`nginx did not listen on ${port}:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const server = await startServerProcess(
+    'nginx',
+    binary,
+    ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'],
+    { port, timeoutMs: 10_000 },
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     async stop() {
-      process.off('exit', killOnExit);
-      if (child.exitCode === null) {
-        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        child.kill('SIGTERM'); // fast shutdown: open websockets would hold a graceful one
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
