@@ -24,9 +24,54 @@ export const GAME_STATUS = { live: 'live', completed: 'completed', scheduled: 's
 const httpUrlPattern = /^https?:\/\/[^\s]+$/;
 
 /**
- * One game. Every field is present; unknown values are null, so this one schema
- * is both what clients receive and the structured-output schema an LLM must fill (strict JSON schema
- * needs every property required). Output that does not match is rejected, never stored.
+ * Where a live game stands, from the scoreboard (no extra request). Each league fills what it has and
+ * leaves the rest null: NFL down and distance, MLB count and runners, NHL power play; all the last play.
+ */
+export const gameSituationSchema = z.object({
+  /** NFL: '3rd & 7 at KC 35'. */
+  downDistance: z.nullable(z.string().check(z.maxLength(80))),
+  /** NFL: the side with the ball. */
+  possession: z.nullable(z.enum(['away', 'home'])),
+  /** NFL: the ball is inside the opponent's 20. */
+  isRedZone: z.boolean(),
+  /** MLB: the count and outs. */
+  balls: z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(4))),
+  strikes: z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(3))),
+  outs: z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(3))),
+  /** MLB: runners on base. */
+  onFirst: z.boolean(),
+  onSecond: z.boolean(),
+  onThird: z.boolean(),
+  /** NHL: the power-play text the source gives ('Power Play - TOR'), else null. */
+  powerPlay: z.nullable(z.string().check(z.maxLength(120))),
+  /** The latest play's text. It can tell the score, so Hide scores hides it. */
+  lastPlay: z.nullable(z.string().check(z.maxLength(500))),
+});
+export type GameSituation = z.infer<typeof gameSituationSchema>;
+
+/** The spoiler-free "worth watching" labels, with the sentence the app explains each with. */
+export const WATCH_LABELS = {
+  close: 'Close game',
+  comeback: 'Comeback',
+  blowout: 'Blowout',
+} as const;
+export type WatchKind = keyof typeof WATCH_LABELS;
+
+/**
+ * Whether a game is worth watching, told without the score: read from the swings of the win
+ * probability and the lead changes. `reason` is one sentence that names no team and no score.
+ */
+export const watchLabelSchema = z.object({
+  kind: z.enum(['close', 'comeback', 'blowout']),
+  label: z.string().check(z.maxLength(40)),
+  reason: z.string().check(z.maxLength(200)),
+});
+export type WatchLabel = z.infer<typeof watchLabelSchema>;
+
+/**
+ * One game. Every field a source fills is present, unknown values null, so this schema less the two
+ * server-filled fields (gameExtractionSchema) is the structured-output schema an LLM must fill (strict
+ * JSON schema needs every property required). Output that does not match is rejected, never stored.
  */
 export const gameSchema = z.object({
   /** Stable within the day: ESPN's event id, or one the server derives from league and teams. */
@@ -50,6 +95,13 @@ export const gameSchema = z.object({
   startTime: z.nullable(z.string().check(z.maxLength(80))),
   /** TV or streaming networks, comma separated, or null. */
   broadcast: z.nullable(z.string().check(z.maxLength(200))),
+  /**
+   * Filled by the server, never by a source's LLM (gameExtractionSchema leaves them out); absent in
+   * data stored before they existed. Where a live game stands, from the scoreboard, or null.
+   */
+  situation: z.optional(z.nullable(gameSituationSchema)),
+  /** Whether the game is worth watching, told without the score, or null until it can be told. */
+  watch: z.optional(z.nullable(watchLabelSchema)),
 });
 export type Game = z.infer<typeof gameSchema>;
 
@@ -68,7 +120,9 @@ export const sportsDatasetSchema = z.object({
 export type SportsDataset = z.infer<typeof sportsDatasetSchema>;
 
 /** What a text source's LLM must answer: every game it found on the page. */
-export const gameExtractionSchema = z.object({ games: z.array(gameSchema) });
+export const gameExtractionSchema = z.object({
+  games: z.array(z.omit(gameSchema, { situation: true, watch: true })),
+});
 export type GameExtraction = z.infer<typeof gameExtractionSchema>;
 
 /** The scoreboard request asks for 50 games. */
