@@ -22,6 +22,7 @@ import type {
   ChatUnreadAnswer,
   ChatUnreadArrived,
 } from './schemas/chat';
+import type { GamecastChange, GamecastWatchAnswer } from './schemas/gamecast';
 import type { VoiceJoinAnswer, VoicePresence, VoiceSignal, VoiceSignalData } from './schemas/voice';
 import type {
   SportsDataUpdatedPayload,
@@ -89,6 +90,13 @@ export interface ServerToClientEvents {
   'sports:games-changed': (payload: SportsGamesChangedPayload) => void;
   /** Stages of a requested scoreboard refresh, to the tabs of the users who asked for it. */
   'sports:refresh-progressed': (progress: SportsRefreshProgress) => void;
+  /**
+   * A game's Gamecast changed: to the sockets watching it (gamecast:watch), on every instance, only
+   * what changed (applyGamecastChange). Never sent when a read of the summary changed nothing. The
+   * first change after a watch answered null has previousVersion 0 and every section: a client
+   * holding null watches again (or applies it to an empty Gamecast of version 0).
+   */
+  'gamecast:changed': (change: GamecastChange) => void;
 }
 
 export interface ClientToServerEvents {
@@ -172,6 +180,16 @@ export interface ClientToServerEvents {
     payload: { gameId: string; to: string; data: VoiceSignalData },
     ack?: AckCallback<null>,
   ) => void;
+  /**
+   * Open a game's Gamecast (its dialog): answers the latest one the server holds (null before the
+   * first read of the summary, and always with a source that has none), and from then on
+   * gamecast:changed while the socket watches. While anyone watches a game on any instance, the
+   * server reads its summary every few seconds. Errors: `not_found` for a game not on the scoreboard,
+   * `limit_reached` when the socket already watches the most games it may (a few).
+   */
+  'gamecast:watch': (payload: { gameId: string }, ack: AckCallback<GamecastWatchAnswer>) => void;
+  /** Close a game's Gamecast; disconnecting closes every one the socket had open. */
+  'gamecast:unwatch': (payload: { gameId: string }, ack?: AckCallback<null>) => void;
 }
 
 /** What the server keeps on each socket after the handshake read the session. */

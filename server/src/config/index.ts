@@ -113,6 +113,8 @@ const envSchema = z.object({
   SPORTS_TEXT_URL: url('https://www.espn.com/'),
   SPORTS_POLL_SECONDS: positiveInt(60),
   SPORTS_REFRESH_MIN_SECONDS: z.coerce.number().int().min(0).default(10),
+  // How often the summary of a game someone has open is read (server/src/sports/gamecast).
+  GAMECAST_POLL_SECONDS: positiveInt(5),
   NEWS_FEEDS: commaList.default(DEFAULT_NEWS_FEEDS),
   NEWS_REFRESH_MINUTES: positiveInt(15),
 

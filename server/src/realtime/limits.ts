@@ -46,6 +46,8 @@ const EVENT_COST_TOKENS: Partial<Record<keyof ClientToServerEvents, number>> = {
   // The seen positions of up to fifty games; counting what came after them is charged by what it
   // reads (MESSAGES_READ_PER_TOKEN, chargeSocketWork).
   'chat:unread': 10,
+  // A game's whole Gamecast: hundreds of plays and the box score.
+  'gamecast:watch': 10,
 };
 
 /**

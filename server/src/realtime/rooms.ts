@@ -32,3 +32,8 @@ export const isUnreadRoom = (room: string) => room.startsWith(UNREAD_ROOM_PREFIX
 
 /** Moderators' and admins' sockets that opened a game's moderation log: they get each new entry. */
 export const moderationRoom = (gameId: string) => `chat-moderation:${gameId}`;
+
+const GAMECAST_ROOM_PREFIX = 'gamecast:';
+/** Sockets that have a game's dialog open: they get its Gamecast changes. */
+export const gamecastRoom = (gameId: string) => `${GAMECAST_ROOM_PREFIX}${gameId}`;
+export const isGamecastRoom = (room: string) => room.startsWith(GAMECAST_ROOM_PREFIX);

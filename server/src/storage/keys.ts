@@ -44,6 +44,10 @@ export const gameKeys = {
   chatModerationLog: (gameId: string) => gameKey('chat', gameId, 'moderation-log'),
   /** The newest message a login has seen in a game. */
   chatSeen: (gameId: string, login: string) => gameKey('chat', gameId, `seen:${login}`),
+  /** A game's latest Gamecast (JSON), kept while it is watched and a while after. */
+  gamecast: (gameId: string) => gameKey('gamecast', gameId, 'latest'),
+  /** A game's worth-watching label and when its summary was last read for it (JSON). */
+  gamecastLabel: (gameId: string) => gameKey('gamecast', gameId, 'label'),
 } as const;
 
 /**
@@ -58,6 +62,11 @@ export const keys = {
   /** How many sockets a login has open, over every instance (the per-login socket cap). */
   socketCount: (login: string) => `${KEY_PREFIX}sockets:${login}`,
   voiceRooms: () => `${KEY_PREFIX}voice:rooms`,
+  /**
+   * The games someone watches the Gamecast of, over every instance: a hash, one field per game and
+   * instance (`<gameId> <instanceId>`), its value the time (ms) the instance's watch lapses unless renewed.
+   */
+  gamecastWatchers: () => `${KEY_PREFIX}gamecast:watchers`,
   /** The stored scoreboard (SportsDataset JSON), shared by every instance. */
   sportsScoreboard: () => `${KEY_PREFIX}sports:scoreboard`,
   /** Present (with an expiry) for the minimum interval after a refresh a user asked for. */
