@@ -71,6 +71,8 @@ export const keys = {
   sportsScoreboard: () => `${KEY_PREFIX}sports:scoreboard`,
   /** Present (with an expiry) for the minimum interval after a refresh a user asked for. */
   sportsRecentRefresh: () => `${KEY_PREFIX}sports:recent-refresh`,
+  /** A league's standings as last read from the source (Standings JSON), kept to serve while it fails. */
+  sportsStandings: (league: string) => `${KEY_PREFIX}sports:standings:${league}`,
   devOauthCode: (code: string) => `${KEY_PREFIX}dev-oauth:code:${code}`,
   devOauthToken: (token: string) => `${KEY_PREFIX}dev-oauth:token:${token}`,
   /** Which account of an OpenID Connect provider holds a login there (lower case): the first to sign in. */
