@@ -182,7 +182,8 @@ export function applyGamecastChange(gamecast: Gamecast, change: GamecastChange):
  * Standings of one league (GET /api/sports/standings/:league), as the source groups them: conferences
  * holding divisions (the NFL, MLB, NHL), or conferences alone (the NBA). `columns` are the league's own
  * ('W', 'L', 'PCT', 'GB', 'STRK'; the NHL 'GP', 'W', 'L', 'OTL', 'PTS'); each team's `values` follow
- * them. Teams are in the source's order within a group.
+ * them. Teams are ranked within a group as the league ranks them (ESPN lists them in an order of its
+ * own): by playoff seed in the NFL and NBA, by points in the NHL, by percentage in MLB.
  */
 export const standingsTeamSchema = z.object({
   /** Full name, the catalogue's where known ('Kansas City Chiefs'): what favourites are matched by. */
