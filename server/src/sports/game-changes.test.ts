@@ -73,6 +73,39 @@ describe('deriveGameChanges', () => {
     expect(change).toMatchObject({ game: { period: '9:40 - 1st Quarter' }, kinds: [] });
   });
 
+  it('pushes a new situation or worth-watching label as a change with no kind, and ignores absent vs null', () => {
+    const situation = {
+      downDistance: '3rd & 7 at KC 35',
+      possession: 'away' as const,
+      isRedZone: false,
+      balls: null,
+      strikes: null,
+      outs: null,
+      onFirst: false,
+      onSecond: false,
+      onThird: false,
+      powerPlay: null,
+      lastPlay: 'J.Allen pass short right to K.Shakir for 6 yards',
+    };
+    const close = { kind: 'close' as const, label: 'Close game', reason: 'The lead changed hands late.' };
+    const before = live(7, 3, '10:17 - 1st Quarter', { situation, watch: null });
+    const moved = live(7, 3, '10:17 - 1st Quarter', {
+      situation: { ...situation, downDistance: '4th & 1 at KC 29' },
+      watch: null,
+    });
+    expect(kindsOf(before, moved)).toEqual([]);
+    expect(kindsOf(before, { ...before, watch: close })).toEqual([]);
+    expect(
+      deriveGameChanges(
+        dataset(live(7, 3)),
+        dataset(live(7, 3, undefined, { situation: null, watch: null })),
+      ),
+    ).toEqual([]);
+    expect(
+      deriveGameChanges(dataset({ ...before, watch: close }), dataset({ ...before, watch: { ...close } })),
+    ).toEqual([]);
+  });
+
   it('names the end of a game as final, with the winning score', () => {
     const finished = game({
       gameStatus: 'completed',

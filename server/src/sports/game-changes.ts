@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   allGames,
   type Game,
@@ -49,8 +50,17 @@ const GAME_FIELDS = [
   'broadcast',
 ] as const satisfies ReadonlyArray<keyof Game>;
 
+/**
+ * Filled by the server (a live game's situation, its worth-watching label): a change of these alone
+ * is pushed as a detail, with no kind, so it alerts nobody. Absent and null are the same.
+ */
+const DETAIL_FIELDS = ['situation', 'watch'] as const satisfies ReadonlyArray<keyof Game>;
+
 function sameGame(a: Game, b: Game): boolean {
-  return GAME_FIELDS.every((field) => a[field] === b[field]);
+  return (
+    GAME_FIELDS.every((field) => a[field] === b[field]) &&
+    DETAIL_FIELDS.every((field) => isDeepStrictEqual(a[field] ?? null, b[field] ?? null))
+  );
 }
 
 type Leader = 'away' | 'home' | 'level' | 'none';

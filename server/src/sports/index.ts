@@ -2,9 +2,13 @@ import type { Feature, FeatureDeps } from '../feature';
 import { apiReadRule } from '../http/rate-limit';
 import type { Metrics } from '../metrics';
 import { createSportsBroadcaster } from './broadcaster';
+import { createGamecast, type GamecastFeature } from './gamecast';
+import type { GamecastSource } from './gamecast/source';
 import { createSportsPoller, type SportsPoller } from './poller';
 import { createSportsRouter } from './routes';
 import { createSportsService, type SportsService } from './service';
+import { createEspnStandingsClient } from '../integrations/espn/standings';
+import { createStandingsService } from './standings';
 import type { PageTextReader, SportsSource } from './source';
 import { createEspnSource } from './sources/espn';
 import { createTextLlmSource } from './sources/text-llm';
@@ -15,11 +19,13 @@ export type { PageTextReader } from './source';
 export interface SportsFeature extends Feature {
   service: SportsService;
   poller: SportsPoller;
+  /** The live Gamecast of the games fans have open. */
+  gamecast: GamecastFeature;
 }
 
 /**
  * The scoreboard: the source integrations/ chose, the service, the poller (started by start() when
- * `polling`), and its calls under /api/sports and /api/game.
+ * `polling`), and its calls under /api/sports and /api/game; and the live Gamecast of open games.
  */
 export function createSportsFeature(
   deps: Pick<FeatureDeps, 'config' | 'logger' | 'store' | 'io' | 'limiter' | 'providers'> & {
@@ -41,7 +47,18 @@ export function createSportsFeature(
           logger,
         })
       : createEspnSource({ client: scoreboard.espn, logger });
+  // The text-llm source has no game summaries: a Gamecast watch answers null there.
+  const gamecastSource: GamecastSource | null = null;
   const store = createSportsStore(deps.store, logger);
+  const gamecast = createGamecast({
+    source: gamecastSource,
+    store: deps.store,
+    io,
+    logger,
+    metrics: deps.metrics,
+    scoreboard: store.scoreboard,
+    pollSeconds: config.GAMECAST_POLL_SECONDS,
+  });
   const service = createSportsService({
     store,
     source,
@@ -49,17 +66,30 @@ export function createSportsFeature(
     logger,
     minRefreshIntervalMs: config.SPORTS_REFRESH_MIN_SECONDS * 1000,
     metrics: deps.metrics,
+    watchLabels: gamecast.service?.labels,
+  });
+  // Standings come from the scoreboard's ESPN host; the text-llm source has none.
+  const standings = createStandingsService({
+    store: deps.store,
+    source:
+      scoreboard.source === 'espn' ? createEspnStandingsClient({ baseUrl: scoreboard.espn.baseUrl }) : null,
+    logger,
   });
   const poller = createSportsPoller({ store, service, logger, pollSeconds: config.SPORTS_POLL_SECONDS });
   logger.debug({ source: service.source }, 'sports: scoreboard source chosen');
   return {
     basePath: '/api',
-    router: createSportsRouter(service, limiter, apiReadRule(config)),
+    router: createSportsRouter(service, limiter, apiReadRule(config), standings),
     service,
     poller,
+    gamecast,
+    registerSocket: gamecast.registerSocket,
     start() {
       if (deps.polling) poller.start();
+      gamecast.start(deps.polling);
     },
-    stop: () => poller.stop(),
+    async stop() {
+      await Promise.all([poller.stop(), gamecast.stop()]);
+    },
   };
 }

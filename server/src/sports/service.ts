@@ -9,6 +9,7 @@ import {
   type SportsDataUpdatedPayload,
   type SportsGamesChangedPayload,
   type SportsRefreshProgress,
+  type WatchLabel,
 } from '@shared/schemas/sports';
 import { AppError, errors } from '../errors';
 import { noMetrics, type Metrics } from '../metrics';
@@ -44,6 +45,11 @@ export interface SportsServiceDeps {
   minRefreshIntervalMs?: number;
   /** Gets the time of each refresh this instance stores, and each one that fails. */
   metrics?: Pick<Metrics, 'scoreboardRefreshed' | 'scoreboardRefreshFailed'>;
+  /**
+   * The stored worth-watching labels of these games (the Gamecast reader keeps them), put on each
+   * game as `watch` when the scoreboard is stored, so they ride its pushes. Absent: no labels.
+   */
+  watchLabels?: (gameIds: readonly string[]) => Promise<Map<string, WatchLabel | null>>;
 }
 
 export interface RefreshOptions {
@@ -90,6 +96,29 @@ export function createSportsService(deps: SportsServiceDeps) {
 
   const current = store.scoreboard;
   const save = store.saveScoreboard;
+
+  /**
+   * The dataset with each game's stored label (none on a game whose summary was not read yet).
+   * Labels are a nicety: when they cannot be read the scoreboard is stored without new ones.
+   */
+  async function withWatchLabels(dataset: SportsDataset): Promise<SportsDataset> {
+    if (!deps.watchLabels) return dataset;
+    const games = allGames(dataset);
+    let labels: Map<string, WatchLabel | null>;
+    try {
+      labels = await deps.watchLabels(games.map((game) => game.id));
+    } catch (error) {
+      logger.warn({ err: error }, 'sports: the worth-watching labels could not be read; stored without them');
+      return dataset;
+    }
+    if (labels.size === 0) return dataset;
+    const label = (game: Game): Game =>
+      labels.has(game.id) ? { ...game, watch: labels.get(game.id) ?? null } : game;
+    return {
+      ...dataset,
+      leagues: dataset.leagues.map((league) => ({ ...league, games: league.games.map(label) })),
+    };
+  }
   const refreshLock = store.refreshLock(lockTtlMs);
 
   async function waitForPeer(): Promise<SportsDataset> {
@@ -125,7 +154,7 @@ export function createSportsService(deps: SportsServiceDeps) {
       previousRead.catch(() => {}); // awaited below; a failure must not go unhandled until then
       const games = await source.fetchAll({ onProgress: report, previous: previousRead });
       const previous = await previousRead;
-      const dataset = buildSportsDataset(games, now().toISOString());
+      const dataset = await withWatchLabels(buildSportsDataset(games, now().toISOString()));
       // Saved before it is announced: a client that hears of the change and then reads the
       // scoreboard (or connects and reads it) never gets the one before it.
       await save(dataset);
@@ -207,10 +236,12 @@ export function createSportsService(deps: SportsServiceDeps) {
           logger.warn({ gameId }, 'sports: the game left the scoreboard while it was refreshed');
           throw errors.gameProcessFailed();
         }
-        await save(merged.sportsData);
+        const sportsData = await withWatchLabels(merged.sportsData);
+        await save(sportsData);
         // The asker gets the game in the answer; everyone else only hears of a change.
-        announceChanges(broadcaster, latest, merged.sportsData);
-        return { game: merged.game, sportsData: merged.sportsData };
+        announceChanges(broadcaster, latest, sportsData);
+        const game = allGames(sportsData).find((candidate) => candidate.id === merged.game.id) ?? merged.game;
+        return { game, sportsData };
       })().finally(() => gameRefreshes.delete(gameId));
       gameRefreshes.set(gameId, promise);
       return promise;
