@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Eye, Tv } from '@client/components/icons';
-import type { Game, LeagueName } from '@shared/schemas/sports';
+import type { Game, LeagueName, WatchLabel } from '@shared/schemas/sports';
 import { buttonClass } from '@client/components/button';
 import { textOn } from '@client/lib/colour-contrast';
 import {
@@ -10,6 +10,7 @@ import {
   statusLabel,
   statusTone,
   TONE_TEXT,
+  WATCH_BADGE,
 } from './game-format';
 
 /** The team's short name on its colour: no remote logo, so a card never looks broken offline. */
@@ -48,6 +49,22 @@ export function HiddenScore() {
       <span aria-hidden="true">–</span>
       <span className="sr-only">score hidden</span>
     </>
+  );
+}
+
+/**
+ * Whether the game is worth watching ('Close game', 'Comeback', 'Blowout'), told without the score, so
+ * it shows with Hide scores on too. The one-sentence reason is for the caller to give: visible text in
+ * the dialog, the card's accessible description.
+ */
+export function WatchBadge({ watch, size = 'sm' }: { watch: WatchLabel; size?: 'sm' | 'md' }) {
+  const text = size === 'md' ? 'text-xs' : 'text-[0.65rem]';
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 font-semibold tracking-normal whitespace-nowrap normal-case ring-1 ring-inset ${text} ${WATCH_BADGE[watch.kind]}`}
+    >
+      {watch.label}
+    </span>
   );
 }
 
@@ -108,6 +125,7 @@ export function GameCard({
   const tone = statusTone(game);
   const start = showsStartTime(game) ? formatStartTime(game.startTime) : null;
   const livePeriod = game.isLive ? game.period : null;
+  const watchReasonId = `watch-reason-${game.id}`;
   const body = (
     <>
       <div className="flex items-center justify-between gap-2 text-xs font-semibold tracking-wide uppercase">
@@ -121,6 +139,7 @@ export function GameCard({
             ) : null}
           </span>
           {badge}
+          {game.watch ? <WatchBadge watch={game.watch} /> : null}
         </span>
         <span className={`flex items-center gap-1.5 ${TONE_TEXT[tone]}`}>
           {game.isLive ? (
@@ -154,6 +173,12 @@ export function GameCard({
           ) : null}
         </div>
       ) : null}
+      {game.watch ? (
+        // The card's accessible description: a tooltip would reach neither touch nor keyboard.
+        <span id={watchReasonId} className="sr-only">
+          {game.watch.reason}
+        </span>
+      ) : null}
       {/* Room for the Reveal score button, which sits over the card beside (never inside) its button. */}
       {revealable ? <div aria-hidden="true" className="mt-3 h-8" /> : null}
     </>
@@ -167,6 +192,7 @@ export function GameCard({
     <button
       type="button"
       onClick={() => onClick(game)}
+      aria-describedby={game.watch ? watchReasonId : undefined}
       className={`${frame} transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md focus-visible:border-brand-500 dark:hover:border-brand-500`}
     >
       {body}

@@ -1,7 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { Eye } from '@client/components/icons';
-import { LEAGUES } from '@shared/data/teams';
 import type { PageContentResponse } from '@shared/schemas/content';
 import type { Game } from '@shared/schemas/sports';
 import { buttonClass } from '@client/components/button';
@@ -9,17 +8,39 @@ import { Dialog } from '@client/components/dialog';
 import { Spinner } from '@client/components/spinner';
 import { api, errorMessage } from '@client/lib/api-client';
 import { useDocumentTitle } from '@client/lib/document-title';
-import { hasScore, HiddenScore, TeamMark } from './game-card';
+import { loadOrReload } from '@client/lib/stale-build';
+import { hasScore, HiddenScore, TeamMark, WatchBadge } from './game-card';
 import {
   formatStartTime,
   scoreOrDash,
   statusBadge,
   statusLabel,
   statusTone,
+  teamShortName,
   TONE_BADGE,
   TONE_TEXT,
 } from './game-format';
+import { GamecastSkeleton } from './gamecast/skeleton';
 import { RefreshIcon } from './refresh-icon';
+
+// The Gamecast (situation, plays, box score, leaders, win probability) loads with the dialog, never
+// with the pages: most visits open no game.
+const loadGamecast = loadOrReload(() => import('./gamecast/gamecast-panel'));
+const GamecastPanel = lazy(async () => ({ default: (await loadGamecast()).GamecastPanel }));
+const SituationStrip = lazy(async () => ({ default: (await loadGamecast()).SituationStrip }));
+
+/** The Gamecast's code failed to load (offline, a dropped request): the rest of the dialog stays. */
+class GamecastBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 export type GameContent =
   | { status: 'none' }
@@ -129,12 +150,6 @@ export function GameDialog({ game, open, ...rest }: GameDialogProps) {
   return <GameDialogContent key={game.id} game={game} {...rest} />;
 }
 
-/** A team's short name for the tab title ('KC'), or its full name when the catalogue lacks it. */
-function abbreviation(game: Game, team: string): string {
-  const league = LEAGUES.find((candidate) => candidate.name === game.league);
-  return league?.teams.find((candidate) => candidate.name === team)?.short_name ?? team;
-}
-
 function GameDialogContent({
   game,
   onClose,
@@ -143,7 +158,9 @@ function GameDialogContent({
   scoreHidden = false,
   onReveal,
 }: Omit<GameDialogProps, 'game' | 'open'> & { game: Game }) {
-  useDocumentTitle(`${abbreviation(game, game.awayTeam)} vs ${abbreviation(game, game.homeTeam)}`);
+  useDocumentTitle(
+    `${teamShortName(game.league, game.awayTeam)} vs ${teamShortName(game.league, game.homeTeam)}`,
+  );
   // Opening the dialog also refreshes the game, so it starts refreshing.
   const [refreshing, setRefreshing] = useState(Boolean(game.url));
   const [refreshError, setRefreshError] = useState<string | null>(null);
@@ -220,6 +237,8 @@ function GameDialogBody({
   const [statsOpen, setStatsOpen] = useState(false);
   const tone = statusTone(game);
   const start = formatStartTime(game.startTime);
+  // One Reveal score shows the score and everything that could tell it.
+  const gamecastHidden = scoreHidden && hasScore(game);
 
   return (
     <div className="space-y-5">
@@ -260,13 +279,33 @@ function GameDialogBody({
             Currently in: {game.period}
           </p>
         ) : null}
+        {game.watch ? (
+          <p className="mt-4 flex flex-wrap items-center justify-center gap-2 text-center text-sm text-slate-700 dark:text-slate-300">
+            <WatchBadge watch={game.watch} size="md" />
+            <span>{game.watch.reason}</span>
+          </p>
+        ) : null}
       </section>
+
+      {game.isLive && game.situation ? (
+        <GamecastBoundary>
+          <Suspense fallback={null}>
+            <SituationStrip game={game} hidePlay={gamecastHidden} />
+          </Suspense>
+        </GamecastBoundary>
+      ) : null}
 
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <Detail label="Period">{game.period ?? '–'}</Detail>
         <Detail label="Start time">{start ?? '–'}</Detail>
         <Detail label="Broadcast">{game.broadcast ?? '–'}</Detail>
       </dl>
+
+      <GamecastBoundary>
+        <Suspense fallback={<GamecastSkeleton />}>
+          <GamecastPanel game={game} hidden={gamecastHidden} />
+        </Suspense>
+      </GamecastBoundary>
 
       <section aria-label="Game content" className="space-y-3">
         {content.status === 'loading' ? (

@@ -1,5 +1,5 @@
 import { getLeague, type LeagueKey, type SportsTeam } from '@shared/data/teams';
-import { GAME_STATUS, type Game, type LeagueName } from '@shared/schemas/sports';
+import { GAME_STATUS, type Game, type LeagueName, type WatchKind } from '@shared/schemas/sports';
 
 /** The catalogue key of a league name ('NFL' → 'nfl'). */
 export const leagueKeyOf = (league: LeagueName) => league.toLowerCase() as LeagueKey;
@@ -76,6 +76,20 @@ export const scoreOrDash = (score: number | null) => (score === null ? '–' : S
 export function catalogueTeam(league: LeagueName, name: string): SportsTeam | undefined {
   return getLeague(leagueKeyOf(league)).teams.find((team) => team.name === name);
 }
+
+/** A team's short name ('KC'), or its full name when the catalogue lacks it. */
+export const teamShortName = (league: LeagueName, name: string): string =>
+  catalogueTeam(league, name)?.short_name ?? name;
+
+/** The colours of a worth-watching label, one per kind, readable in both themes. */
+export const WATCH_BADGE: Record<WatchKind, string> = {
+  close:
+    'bg-amber-100 text-amber-900 ring-amber-600/30 dark:bg-amber-400/15 dark:text-amber-200 dark:ring-amber-300/30',
+  comeback:
+    'bg-violet-100 text-violet-800 ring-violet-600/30 dark:bg-violet-400/15 dark:text-violet-200 dark:ring-violet-300/30',
+  blowout:
+    'bg-slate-100 text-slate-700 ring-slate-500/30 dark:bg-slate-700/50 dark:text-slate-200 dark:ring-slate-400/30',
+};
 
 /** Games of favourite teams first, otherwise the source's order. */
 export function favouritesFirst(

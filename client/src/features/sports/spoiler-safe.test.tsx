@@ -31,7 +31,10 @@ vi.mock('@client/lib/socket', () => ({
     off(event: string, handler: (payload: unknown) => void) {
       socketHandlers.get(event)?.delete(handler);
     },
+    emit() {},
   }),
+  // The game dialog's Gamecast watch, left unanswered here: these tests are about the scores.
+  request: () => new Promise(() => {}),
 }));
 
 function push(event: 'sports:games-changed', payload: SportsGamesChangedPayload) {

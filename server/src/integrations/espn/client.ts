@@ -24,22 +24,22 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 // read are not checked at all, so no odd value in one of them can sink an event.
 
 /** Text, or a number read as text; anything else reads as absent. */
-const looseText = z
+export const looseText = z
   .union([z.string(), z.number().transform(String)])
   .optional()
   .catch(undefined);
 
 /** A number, or text that holds one; anything else reads as absent. */
-const looseNumber = z
+export const looseNumber = z
   .union([z.number(), z.string().trim().min(1).transform(Number)])
   .pipe(z.number().finite())
   .optional()
   .catch(undefined);
 
-const looseBoolean = z.boolean().optional().catch(undefined);
+export const looseBoolean = z.boolean().optional().catch(undefined);
 
 /** A list whose entries are kept only when they have the shape; a list that is not one reads as empty. */
-function looseList<T extends z.ZodType>(entry: T) {
+export function looseList<T extends z.ZodType>(entry: T) {
   return z
     .array(z.unknown())
     .catch([])
@@ -53,7 +53,7 @@ function looseList<T extends z.ZodType>(entry: T) {
 }
 
 /** An object that may be missing or of another shape: then it reads as absent. */
-const looseObject = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+export const looseObject = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 // Scores are strings on the scoreboard ("20"), objects on some other endpoints, absent pregame.
 const scoreSchema = z

@@ -1,0 +1,90 @@
+import { useId, useState } from 'react';
+import type { GamecastPlay } from '@shared/schemas/gamecast';
+import type { Game } from '@shared/schemas/sports';
+import { teamShortName } from '../game-format';
+import { SECTION_HEADING, toggleClass } from './section-style';
+
+function PlayItem({ play, game }: { play: GamecastPlay; game: Game }) {
+  const away = teamShortName(game.league, game.awayTeam);
+  const home = teamShortName(game.league, game.homeTeam);
+  const team = play.team === null ? null : play.team === 'away' ? away : home;
+  const when = [play.period, play.clock].filter(Boolean).join(' · ');
+  return (
+    <li className="flex gap-3 border-t border-slate-100 py-2 first:border-t-0 dark:border-slate-800">
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
+          {when}
+          {team ? (
+            <span className="ml-2 font-semibold text-slate-700 dark:text-slate-200">{team}</span>
+          ) : null}
+        </p>
+        <p className="mt-0.5 text-sm break-words text-slate-900 dark:text-slate-100">{play.text}</p>
+      </div>
+      {play.awayScore !== null && play.homeScore !== null ? (
+        <p className="shrink-0 text-right text-sm font-semibold whitespace-nowrap text-slate-900 tabular-nums dark:text-slate-100">
+          <span className="sr-only">Score after: </span>
+          {away} {play.awayScore}
+          <span aria-hidden="true"> – </span>
+          <span className="sr-only">, </span>
+          {home} {play.homeScore}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The game's plays, newest first: the scoring plays, or every play the source lists once "Show all
+ * plays" is pressed (the toggle is there only when the source lists plays, which the NFL's does not).
+ */
+export function PlaysSection({
+  game,
+  scoringPlays,
+  plays,
+}: {
+  game: Game;
+  scoringPlays: GamecastPlay[];
+  plays: GamecastPlay[];
+}) {
+  const [showAll, setShowAll] = useState(false);
+  const headingId = useId();
+  if (scoringPlays.length === 0 && plays.length === 0) return null;
+  const shown = showAll ? plays : scoringPlays;
+  const title = showAll ? 'All plays' : 'Scoring plays';
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className={SECTION_HEADING}>
+          {title}
+        </h3>
+        {plays.length > 0 ? (
+          <button
+            type="button"
+            aria-pressed={showAll}
+            onClick={() => setShowAll((all) => !all)}
+            className={toggleClass(showAll)}
+          >
+            Show all plays
+          </button>
+        ) : null}
+      </div>
+      {shown.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No scoring plays yet.</p>
+      ) : (
+        // Scrolls within itself, so a game of 500 plays does not push the chat out of reach.
+        <div
+          role="region"
+          aria-label={title}
+          tabIndex={0}
+          className="max-h-80 overflow-y-auto rounded-xl border border-slate-200 px-3 dark:border-slate-800"
+        >
+          <ol>
+            {shown.map((play) => (
+              <PlayItem key={play.id} play={play} game={game} />
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}

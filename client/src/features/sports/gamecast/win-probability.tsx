@@ -1,0 +1,183 @@
+import { useId, useState } from 'react';
+import type { WinProbabilityPoint } from '@shared/schemas/gamecast';
+import type { Game } from '@shared/schemas/sports';
+import { teamShortName } from '../game-format';
+import { CELL, HEAD_CELL, SECTION_HEADING, TABLE, toggleClass } from './section-style';
+
+const percent = (value: number) => `${Math.round(value)}%`;
+
+/** Where the period changes (its first point), for the marks across the chart. */
+export function periodStarts(
+  points: readonly WinProbabilityPoint[],
+): Array<{ index: number; period: string }> {
+  const starts: Array<{ index: number; period: string }> = [];
+  points.forEach((point, index) => {
+    if (index > 0 && point.period !== points[index - 1]!.period) starts.push({ index, period: point.period });
+  });
+  return starts;
+}
+
+/** At most this many period marks carry a label; the others are lines only (the table has them all). */
+const MAX_MARK_LABELS = 5;
+
+/**
+ * The home team's chance of winning over the game: a line drawn from the source's points (oldest on the
+ * left), the 50 % line, and a mark where each period starts. The SVG stretches to any width (the line
+ * keeps its thickness); the labels are HTML, so they stay readable on a phone. "Show win probability
+ * table" gives the same points as a table, its text alternative.
+ */
+export function WinProbability({ game, points }: { game: Game; points: WinProbabilityPoint[] }) {
+  const headingId = useId();
+  const tableId = useId();
+  const [tableOpen, setTableOpen] = useState(false);
+  if (points.length === 0) return null;
+  const home = teamShortName(game.league, game.homeTeam);
+  const away = teamShortName(game.league, game.awayTeam);
+  const last = points[points.length - 1]!;
+  const span = Math.max(1, points.length - 1);
+  const x = (index: number) => (points.length === 1 ? 50 : (index / span) * 100);
+  const line = points
+    .map((point, index) => `${x(index).toFixed(2)},${(100 - point.homePercent).toFixed(2)}`)
+    .join(' ');
+  const marks = periodStarts(points);
+  const labelEvery = Math.ceil(marks.length / MAX_MARK_LABELS);
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className={SECTION_HEADING}>
+          Win probability
+        </h3>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {home}{' '}
+          <span className="font-semibold text-slate-900 dark:text-slate-100">
+            {percent(last.homePercent)}
+          </span>
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+          {away}{' '}
+          <span className="font-semibold text-slate-900 dark:text-slate-100">
+            {percent(100 - last.homePercent)}
+          </span>
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <div
+          aria-hidden="true"
+          className="flex w-14 shrink-0 flex-col justify-between py-0.5 text-right text-[0.7rem] leading-none text-slate-600 dark:text-slate-300"
+        >
+          <span>{home} 100%</span>
+          <span>50%</span>
+          <span>{away} 100%</span>
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="relative h-36 rounded-lg border border-slate-200 bg-slate-50 sm:h-44 dark:border-slate-800 dark:bg-slate-800/40">
+            <svg
+              viewBox="0 0 100 100"
+              preserveAspectRatio="none"
+              className="absolute inset-0 h-full w-full overflow-visible"
+              role="img"
+              aria-label={`${home}'s chance of winning over the game, ${percent(last.homePercent)} now`}
+            >
+              {marks.map((mark) => (
+                <line
+                  key={mark.index}
+                  x1={x(mark.index)}
+                  x2={x(mark.index)}
+                  y1={0}
+                  y2={100}
+                  vectorEffect="non-scaling-stroke"
+                  className="stroke-slate-300 dark:stroke-slate-600"
+                  strokeWidth={1}
+                />
+              ))}
+              <line
+                x1={0}
+                x2={100}
+                y1={50}
+                y2={50}
+                vectorEffect="non-scaling-stroke"
+                strokeDasharray="4 4"
+                className="stroke-slate-400 dark:stroke-slate-500"
+                strokeWidth={1}
+              />
+              <polyline
+                points={line}
+                fill="none"
+                vectorEffect="non-scaling-stroke"
+                strokeWidth={2}
+                strokeLinejoin="round"
+                className="stroke-brand-600 dark:stroke-brand-500"
+              />
+            </svg>
+          </div>
+          <div
+            aria-hidden="true"
+            className="relative mt-1 h-4 text-[0.7rem] text-slate-600 dark:text-slate-300"
+          >
+            {marks.map((mark, index) =>
+              index % labelEvery === 0 ? (
+                <span
+                  key={mark.index}
+                  className="absolute -translate-x-1/2 whitespace-nowrap"
+                  style={{ left: `${x(mark.index)}%` }}
+                >
+                  {mark.period}
+                </span>
+              ) : null,
+            )}
+          </div>
+        </div>
+      </div>
+      <button
+        type="button"
+        aria-expanded={tableOpen}
+        aria-controls={tableId}
+        onClick={() => setTableOpen((open) => !open)}
+        className={toggleClass(false)}
+      >
+        {tableOpen ? 'Hide win probability table' : 'Show win probability table'}
+      </button>
+      <div id={tableId} hidden={!tableOpen}>
+        {tableOpen ? (
+          <div
+            role="region"
+            aria-label="Win probability table"
+            tabIndex={0}
+            className="max-h-72 overflow-y-auto rounded-xl border border-slate-200 dark:border-slate-800"
+          >
+            <table className={TABLE}>
+              <caption className="sr-only">Win probability after each play, oldest first</caption>
+              <thead className="sticky top-0 bg-white dark:bg-slate-900">
+                <tr>
+                  <th scope="col" className={`${HEAD_CELL} text-left`}>
+                    Period
+                  </th>
+                  <th scope="col" className={`${HEAD_CELL} text-left`}>
+                    Clock
+                  </th>
+                  <th scope="col" className={`${HEAD_CELL} text-right`}>
+                    {home}
+                  </th>
+                  <th scope="col" className={`${HEAD_CELL} text-right`}>
+                    {away}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {points.map((point, index) => (
+                  <tr key={index}>
+                    <td className={CELL}>{point.period}</td>
+                    <td className={CELL}>{point.clock ?? '–'}</td>
+                    <td className={`${CELL} text-right`}>{percent(point.homePercent)}</td>
+                    <td className={`${CELL} text-right`}>{percent(100 - point.homePercent)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
