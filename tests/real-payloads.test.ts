@@ -16,7 +16,9 @@ import {
   ESPN_LEAGUES,
   type EspnLeagueKey,
 } from '@server/integrations/espn/client';
+import { createEspnStandingsClient } from '@server/integrations/espn/standings';
 import { createEspnSource, mapEspnEvent } from '@server/sports/sources/espn';
+import { presentStandings } from '@server/sports/standings';
 import { canonicalTeamName } from '@server/sports/team-names';
 import { parseFeedBody, FEED_MAX_ITEMS } from '@server/search/local/feed-parser';
 
@@ -66,6 +68,28 @@ const feedExpectations = z
     }),
   )
   .parse(JSON.parse(read('feeds.expectations.json').toString('utf8')));
+
+const standingsTeam = z.object({ name: z.string(), abbreviation: z.string(), values: z.array(z.string()) });
+const standingsExpectations = z
+  .array(
+    z.object({
+      file: z.string(),
+      league: z.enum(['NFL', 'NBA', 'MLB', 'NHL']),
+      about: z.string(),
+      season: z.string(),
+      columns: z.array(z.string()),
+      /** The groups in order: how many teams, the first ones in rank order, and the last. */
+      groups: z.array(
+        z.object({
+          name: z.string(),
+          teams: z.number().int(),
+          top: z.array(standingsTeam),
+          last: z.string(),
+        }),
+      ),
+    }),
+  )
+  .parse(JSON.parse(read('espn-standings.expectations.json').toString('utf8')));
 
 const LEAGUE_NAME = { nfl: 'NFL', nba: 'NBA', mlb: 'MLB', nhl: 'NHL' } as const;
 /** Noon US Eastern: no late games of the day before are asked for. */
@@ -133,6 +157,38 @@ describe('real feeds', () => {
       }
       // No text decoded in the wrong charset: a replacement character means bytes were misread.
       for (const item of feed.items) expect(item.title).not.toContain('\ufffd');
+    },
+  );
+});
+
+describe('real ESPN standings', () => {
+  it.each(standingsExpectations.map((expectation) => [expectation.file, expectation] as const))(
+    '%s',
+    async (_file, expectation) => {
+      const payload = read(expectation.file);
+      const client = createEspnStandingsClient({
+        baseUrl: 'https://site.api.espn.com',
+        fetch: async () => new Response(payload, { headers: { 'content-type': 'application/json' } }),
+      });
+      const league = expectation.league.toLowerCase() as EspnLeagueKey;
+      const standings = presentStandings(
+        expectation.league,
+        await client.standings(league),
+        '2026-11-27T12:00:00.000Z',
+      );
+      expect(standings).toMatchObject({ league: expectation.league, season: expectation.season });
+      expect(standings!.columns).toEqual(expectation.columns);
+      expect(standings!.groups.map((group) => group.name)).toEqual(
+        expectation.groups.map((group) => group.name),
+      );
+      for (const [index, expected] of expectation.groups.entries()) {
+        const teams = standings!.groups[index]!.teams!;
+        expect(teams).toHaveLength(expected.teams);
+        expect(teams.slice(0, expected.top.length)).toEqual(expected.top);
+        expect(teams.at(-1)!.name).toBe(expected.last);
+        // Every team a catalogue team, so a favourite is found by its full name.
+        for (const team of teams) expect(canonicalTeamName(expectation.league, team.name)).toBe(team.name);
+      }
     },
   );
 });

@@ -1,6 +1,9 @@
 import { Router } from 'express';
+import type { Standings } from '@shared/schemas/gamecast';
 import {
+  SPORTS_LEAGUE_NAMES,
   gameProcessRequestSchema,
+  type LeagueName,
   sportsGenerateRequestSchema,
   type GameProcessResponse,
   type Game,
@@ -12,6 +15,7 @@ import { AppError, errors } from '../errors';
 import { rateLimit, type RateLimiter, type RateLimitRule } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import type { SportsService } from './service';
+import type { StandingsService } from './standings';
 
 /** Keeps a user-facing AppError; anything else becomes the call's own 'failed to …' error. */
 const orFallback =
@@ -20,11 +24,22 @@ const orFallback =
     throw fallback(undefined, { cause: error });
   };
 
-/** The scoreboard read, a refresh, the generate call and one game's refresh (sports/…, game/process). */
+/** A league as a path names it ('nfl' or 'NFL'); anything else is a 400 that lists the leagues. */
+function leagueParam(value: string | undefined): LeagueName {
+  const name = (value ?? '').toUpperCase();
+  if ((SPORTS_LEAGUE_NAMES as readonly string[]).includes(name)) return name as LeagueName;
+  throw errors.badRequest(`Unknown league: standings are kept for ${SPORTS_LEAGUE_NAMES.join(', ')}.`);
+}
+
+/**
+ * The scoreboard read, a refresh, the generate call, one game's refresh (sports/…, game/process) and
+ * a league's standings (sports/standings/:league).
+ */
 export function createSportsRouter(
   sports: SportsService,
   limiter: RateLimiter,
   rule: Omit<RateLimitRule, 'bucket'>,
+  standings: StandingsService,
 ): Router {
   const router = Router();
   // A refresh may call a paid model (text-llm source): limited per user.
@@ -33,6 +48,13 @@ export function createSportsRouter(
   router.get('/sports/scoreboard', requireUser, async (_req, res) => {
     const sportsData = await sports.scoreboard();
     res.json({ sportsData } satisfies ScoreboardResponse);
+  });
+
+  // Served from the store mostly; the limit keeps one fan from holding the source's reads busy.
+  const standingsLimited = rateLimit(limiter, { bucket: 'standings', ...rule });
+  router.get('/sports/standings/:league', requireUser, standingsLimited, async (req, res) => {
+    const league = leagueParam(req.params.league);
+    res.json((await standings.standings(league)) satisfies Standings);
   });
 
   router.post('/sports/refresh', requireUser, limited, async (req, res) => {
