@@ -6,6 +6,7 @@
  * - GET /apis/site/v2/sports/{sport}/{league}/scoreboard[?dates=YYYYMMDD]  the scoreboard (US Eastern days)
  * - GET /{league}/game/_/gameId/{id}   the game's page (HTML box score), as the game's link points to
  * - GET /text/scores                   every game as lines of plain text (a page for the text-llm source)
+ * - GET /apis/v2/sports/{sport}/{league}/standings   standings (tests/fakes/espn-standings.ts)
  * - GET|POST /__control                tests steer it: {reset}, {clear} (no games), {score:{id,away,home}},
  *                                      {game:{id,...patch}}, {fail:{league?,status?,mode?}|null}
  *
@@ -15,6 +16,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createFakeStandings, type FakeStandings } from './espn-standings';
 
 export type FakeLeague = 'nfl' | 'nba' | 'mlb' | 'nhl';
 const SPORTS: Record<FakeLeague, string> = {
@@ -404,6 +406,8 @@ export interface FakeEspn {
   stats(): FakeEspnStats;
   /** The URL of a game's page on this fake. */
   gameUrl(game: Pick<FakeGame, 'id' | 'league'>): string;
+  /** ESPN's standings (tests/fakes/espn-standings.ts). */
+  standings: FakeStandings;
 }
 
 export interface FakeEspnOptions {
@@ -460,6 +464,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
   let baseUrl = '';
   const hanging = new Set<ServerResponse>();
   let held: Array<() => void> | null = null;
+  const standings = createFakeStandings();
 
   function resetStats() {
     stats = {
@@ -765,9 +770,11 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
       failure = null;
       api.release();
       resetStats();
+      standings.reset();
     },
     stats: () => structuredClone(stats),
     gameUrl,
+    standings,
   };
 
   async function control(req: IncomingMessage, res: ServerResponse) {
@@ -800,6 +807,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const handle = async () => {
       if (path === '/__control' && (req.method === 'GET' || req.method === 'POST')) return control(req, res);
+      if (standings.handle(req, res, path, url.searchParams)) return;
       if (req.method !== 'GET') return sendJson(res, 405, { code: 405, message: 'Method Not Allowed' });
       const board = /^\/apis\/site\/v2\/sports\/([a-z-]+)\/([a-z0-9.-]+)\/scoreboard$/.exec(path);
       if (board) {
