@@ -3,12 +3,18 @@
  * and states (postponed and cancelled in both of the states fixtures disagree on), broadcasts and
  * geoBroadcasts, game links. Every game is "today", relative to when the fake starts.
  *
- * - GET /apis/site/v2/sports/{sport}/{league}/scoreboard[?dates=YYYYMMDD]  the scoreboard (US Eastern days)
+ * - GET /apis/site/v2/sports/{sport}/{league}/scoreboard[?dates=YYYYMMDD]  the scoreboard (US Eastern days);
+ *                                      a live game carries its situation (down and distance, count…)
+ * - GET /apis/site/v2/sports/{sport}/{league}/summary?event={id}  the game's summary, built from a real
+ *                                      one (tests/fakes/espn-summary.ts)
  * - GET /{league}/game/_/gameId/{id}   the game's page (HTML box score), as the game's link points to
  * - GET /text/scores                   every game as lines of plain text (a page for the text-llm source)
  * - GET /apis/v2/sports/{sport}/{league}/standings   standings (tests/fakes/espn-standings.ts)
  * - GET|POST /__control                tests steer it: {reset}, {clear} (no games), {score:{id,away,home}},
- *                                      {game:{id,...patch}}, {fail:{league?,status?,mode?}|null}
+ *                                      {game:{id,...patch}}, {fail:{league?,status?,mode?}|null},
+ *                                      {scoringPlay:{id,team:'home'|'away',points,text}} (the summary's
+ *                                      plays, the score and the win probability move),
+ *                                      {summarySections:{id,omit:['boxscore',…]}} (a summary lacking them)
  *
  * Standalone: `npx tsx tests/fakes/espn.ts --port 4200`.
  */
@@ -16,6 +22,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createFakeSummaries, type FakeScoringPlay, type SummarySection } from './espn-summary';
 import { createFakeStandings, type FakeStandings } from './espn-standings';
 
 export type FakeLeague = 'nfl' | 'nba' | 'mlb' | 'nhl';
@@ -376,6 +383,8 @@ export interface FakeEspnStats {
   /** Requests for a given day's board (`dates`): a game's refresh, yesterday's late games. */
   dayRequests: Record<FakeLeague, number>;
   pageRequests: number;
+  /** Summary requests by event id (`summary?event=`), answered or not. */
+  summaryRequests: Record<string, number>;
   /** Query of the last scoreboard request. */
   lastQuery: Record<string, string> | null;
 }
@@ -395,6 +404,15 @@ export interface FakeEspn {
   updateGame(id: string, patch: FakeGamePatch): void;
   /** Replaces every game. */
   setGames(games: FakeGame[]): void;
+  /**
+   * Adds a scoring play to a game: `points` go to `team` on the scoreboard, and the game's summary
+   * gets the play (with the score after it) and a win-probability point. Answers the play's id.
+   */
+  addScoringPlay(gameId: string, play: FakeScoringPlay): string;
+  /** Serves the game's summary without these sections (an empty list serves them again). */
+  omitSummarySections(gameId: string, sections: readonly SummarySection[]): void;
+  /** Summary requests for one event id so far. */
+  summaryRequests(gameId: string): number;
   /** Fails scoreboard requests until cleared with null. */
   fail(failure: FakeEspnFailure | null): void;
   /** Holds scoreboard answers back until release() (to catch requests in flight). */
@@ -464,6 +482,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
   let baseUrl = '';
   const hanging = new Set<ServerResponse>();
   let held: Array<() => void> | null = null;
+  const summaries = createFakeSummaries();
   const standings = createFakeStandings();
 
   function resetStats() {
@@ -471,6 +490,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
       scoreboardRequests: { nfl: 0, nba: 0, mlb: 0, nhl: 0 },
       dayRequests: { nfl: 0, nba: 0, mlb: 0, nhl: 0 },
       pageRequests: 0,
+      summaryRequests: {},
       lastQuery: null,
     };
   }
@@ -585,6 +605,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
           competitors: [competitor(game, 'home', 0), competitor(game, 'away', 1)],
           notes: [],
           status: status(game),
+          ...situationOf(game),
           broadcasts: game.broadcasts.length > 0 ? [{ market: 'national', names: game.broadcasts }] : [],
           geoBroadcasts: [...game.broadcasts, ...(game.geoBroadcasts ?? [])].map((name) => ({
             type: { id: '1', shortName: name.includes('.TV') || name.endsWith('+') ? 'Web' : 'TV' },
@@ -609,6 +630,29 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
       ],
       status: status(game),
     };
+  }
+
+  /** A live game's `situation`, in the shape real live scoreboards carry it. */
+  function situationOf(game: FakeGame): { situation?: unknown } {
+    const situation = summaries.situation(
+      game,
+      teamOf(game.league, game.away),
+      teamOf(game.league, game.home),
+    );
+    return situation ? { situation } : {};
+  }
+
+  /** A game's summary, or ESPN's answer for an event it does not know. */
+  function summary(res: ServerResponse, league: FakeLeague, eventId: string | null) {
+    const key = eventId ?? '';
+    stats.summaryRequests[key] = (stats.summaryRequests[key] ?? 0) + 1;
+    const game = games.find((candidate) => candidate.id === eventId && candidate.league === league);
+    if (!game) return sendJson(res, 404, { code: 404, message: 'Failed to get event summary' });
+    sendJson(
+      res,
+      200,
+      summaries.summary(game, teamOf(game.league, game.away), teamOf(game.league, game.home)),
+    );
   }
 
   function scoreboard(league: FakeLeague, dates: string | null) {
@@ -753,6 +797,23 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
     setGames(next) {
       games = structuredClone(next);
     },
+    addScoringPlay(gameId, play) {
+      const game = find(gameId);
+      if (!Number.isInteger(play.points) || play.points < 1)
+        throw new Error('fake ESPN: points must be 1 or more');
+      if (play.team === 'home') game.homeScore = String(Number(game.homeScore ?? 0) + play.points);
+      else game.awayScore = String(Number(game.awayScore ?? 0) + play.points);
+      return summaries.addScoringPlay(
+        game,
+        teamOf(game.league, game.away),
+        teamOf(game.league, game.home),
+        play,
+      );
+    },
+    omitSummarySections(gameId, sections) {
+      summaries.omit(find(gameId).id, sections);
+    },
+    summaryRequests: (gameId) => stats.summaryRequests[gameId] ?? 0,
     fail(next) {
       failure = next;
       if (!next) for (const res of hanging) res.destroy();
@@ -768,6 +829,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
     reset() {
       games = structuredClone(options.games ?? defaultFakeGames());
       failure = null;
+      summaries.reset();
       api.release();
       resetStats();
       standings.reset();
@@ -796,6 +858,13 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
         api.updateGame(id, patch);
       }
       if ('fail' in body) api.fail((body.fail as FakeEspnFailure | null) ?? null);
+      const scoringPlay = body.scoringPlay as ({ id: string } & FakeScoringPlay) | undefined;
+      if (scoringPlay) {
+        const { id, ...play } = scoringPlay;
+        return sendJson(res, 200, { ok: true, playId: api.addScoringPlay(id, play) });
+      }
+      const sections = body.summarySections as { id: string; omit: SummarySection[] } | undefined;
+      if (sections) api.omitSummarySections(sections.id, sections.omit);
     } catch (error) {
       return sendJson(res, 400, { message: error instanceof Error ? error.message : String(error) });
     }
@@ -828,6 +897,14 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
         if (held) held.push(answer);
         else answer();
         return;
+      }
+      const summaryPath = /^\/apis\/site\/v2\/sports\/([a-z-]+)\/([a-z0-9.-]+)\/summary$/.exec(path);
+      if (summaryPath) {
+        const league = summaryPath[2] as FakeLeague;
+        if (!(league in SPORTS) || SPORTS[league] !== summaryPath[1]) {
+          return sendJson(res, 404, { code: 404, message: 'Not Found' });
+        }
+        return summary(res, league, url.searchParams.get('event'));
       }
       const page = /^\/(nfl|nba|mlb|nhl)\/game\/_\/gameId\/(\d+)$/.exec(path);
       if (page) return gamePage(res, page[1]!, page[2]!);
