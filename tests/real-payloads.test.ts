@@ -21,6 +21,10 @@ import { createEspnSource, mapEspnEvent } from '@server/sports/sources/espn';
 import { presentStandings } from '@server/sports/standings';
 import { canonicalTeamName } from '@server/sports/team-names';
 import { parseFeedBody, FEED_MAX_ITEMS } from '@server/search/local/feed-parser';
+import { createEspnGamecastSource } from '@server/sports/gamecast/espn-source';
+import { createEspnSummaryReader } from '@server/integrations/espn/summary';
+import { gamecastSchema } from '@shared/schemas/gamecast';
+import type { Game } from '@shared/schemas/sports';
 
 const CORPUS = join(import.meta.dirname, 'fixtures/real');
 const read = (file: string) => readFileSync(join(CORPUS, file));
@@ -45,11 +49,53 @@ const espnExpectations = z
           awayScore: z.number().int().nullable(),
           homeScore: z.number().int().nullable(),
           period: z.string().optional(),
+          /** Where the live game stands (null when not live); absent where not checked. */
+          situation: z.unknown().optional(),
         }),
       ),
     }),
   )
   .parse(JSON.parse(read('espn.expectations.json').toString('utf8')));
+
+const summaryPlay = z.object({
+  text: z.string(),
+  period: z.string(),
+  clock: z.string().nullable(),
+  awayScore: z.number().int(),
+  homeScore: z.number().int(),
+  team: z.enum(['away', 'home']),
+});
+const summaryExpectations = z
+  .array(
+    z.object({
+      file: z.string(),
+      league: z.enum(['NFL', 'NBA', 'MLB', 'NHL']),
+      about: z.string(),
+      eventId: z.string(),
+      state: z.enum(['pre', 'in', 'post']),
+      scoringPlays: z.number().int(),
+      newestScoringPlay: summaryPlay.nullable(),
+      plays: z.number().int(),
+      firstTeamStat: z.object({ label: z.string(), away: z.string(), home: z.string() }).nullable(),
+      firstPlayerTable: z
+        .object({
+          team: z.enum(['away', 'home']),
+          title: z.string(),
+          labels: z.array(z.string()),
+          firstAthlete: z.string(),
+        })
+        .nullable(),
+      firstLeader: z
+        .object({ team: z.enum(['away', 'home']), category: z.string(), athlete: z.string() })
+        .nullable(),
+      /** Null when the summary has no win probability (the NHL, a game not started). */
+      winProbabilityPoints: z.number().int().nullable(),
+      lastHomePercent: z.number().nullable(),
+      watch: z.enum(['close', 'comeback', 'blowout']).nullable(),
+      watchWhy: z.string(),
+    }),
+  )
+  .parse(JSON.parse(read('espn-summary.expectations.json').toString('utf8')));
 
 const feedExpectations = z
   .array(
@@ -130,11 +176,76 @@ describe('real ESPN payloads', () => {
           homeScore: expected.homeScore,
           ...(expected.period === undefined ? {} : { period: expected.period }),
         });
+        if (expected.situation !== undefined) expect(game!.situation).toEqual(expected.situation);
         // Never a lie about state: a stopped game is not live, and only a final one is completed.
         if (['postponed', 'cancelled', 'suspended'].includes(expected.status))
           expect(game!.isLive).toBe(false);
         expect(game!.isCompleted).toBe(expected.status === 'completed');
       }
+    },
+  );
+});
+
+describe('real ESPN game summaries', () => {
+  it.each(summaryExpectations.map((expectation) => [expectation.file, expectation] as const))(
+    '%s',
+    async (_file, expectation) => {
+      const payload = read(expectation.file);
+      const asked: string[] = [];
+      const reader = createEspnSummaryReader({
+        baseUrl: 'https://site.api.espn.com',
+        fetch: async (input) => {
+          asked.push(String(input));
+          return new Response(payload, { headers: { 'content-type': 'application/json;charset=UTF-8' } });
+        },
+      });
+      const source = createEspnGamecastSource({ baseUrl: reader.baseUrl, reader });
+      const game = { id: expectation.eventId, league: expectation.league } as Game;
+      const reading = (await source.fetchGamecast(game))!;
+      const { sport, league } = ESPN_LEAGUES[expectation.league.toLowerCase() as EspnLeagueKey];
+      expect(asked).toEqual([
+        `https://site.api.espn.com/apis/site/v2/sports/${sport}/${league}/summary?event=${expectation.eventId}`,
+      ]);
+      // What is pushed to fans parses as a Gamecast once the server versions it.
+      expect(
+        gamecastSchema.safeParse({ ...reading, version: 1, updatedAt: '2026-11-27T12:00:00.000Z' }).success,
+      ).toBe(true);
+
+      expect(reading.scoringPlays).toHaveLength(expectation.scoringPlays);
+      if (expectation.newestScoringPlay)
+        expect(reading.scoringPlays[0]).toMatchObject(expectation.newestScoringPlay);
+      expect(reading.plays).toHaveLength(expectation.plays);
+      // Newest first: the scores never rise going down the list.
+      for (let index = 1; index < reading.plays.length; index++) {
+        const [newer, older] = [reading.plays[index - 1]!, reading.plays[index]!];
+        if (newer.homeScore !== null && older.homeScore !== null)
+          expect(older.homeScore).toBeLessThanOrEqual(newer.homeScore);
+      }
+
+      expect(reading.teamStats[0] ?? null).toEqual(expectation.firstTeamStat);
+      const table = reading.playerTables[0];
+      if (expectation.firstPlayerTable) {
+        const { firstAthlete, ...shape } = expectation.firstPlayerTable;
+        expect(table).toMatchObject(shape);
+        expect(table!.athletes[0]!.name).toBe(firstAthlete);
+        // ESPN's own column labels, each athlete one value per label, starters first.
+        for (const athlete of table!.athletes) expect(athlete.stats).toHaveLength(table!.labels.length);
+        const starters = table!.athletes.map((athlete) => athlete.starter);
+        expect(starters).toEqual([...starters].sort((a, b) => Number(b) - Number(a)));
+      } else {
+        expect(reading.playerTables).toEqual([]);
+      }
+      if (expectation.firstLeader) expect(reading.leaders[0]).toMatchObject(expectation.firstLeader);
+      else expect(reading.leaders).toEqual([]);
+
+      if (expectation.winProbabilityPoints === null) {
+        expect(reading.winProbability).toBeNull();
+      } else {
+        expect(reading.winProbability).toHaveLength(expectation.winProbabilityPoints);
+        expect(reading.winProbability!.at(-1)!.homePercent).toBe(expectation.lastHomePercent);
+      }
+
+      expect(reading.watch?.kind ?? null).toBe(expectation.watch);
     },
   );
 });

@@ -83,6 +83,8 @@ const statusSchema = z.object({
 });
 
 const competitorSchema = z.object({
+  /** The team's id, which the live situation names the side with the ball by. */
+  id: looseText,
   homeAway: z.string(),
   score: scoreSchema,
   team: z.object({
@@ -96,8 +98,28 @@ const competitorSchema = z.object({
 const broadcastSchema = z.object({ names: looseList(z.string()) });
 const geoBroadcastSchema = z.object({ media: looseObject(z.object({ shortName: looseText })) });
 
+/**
+ * Where a live game stands, as the scoreboard tells it: the NFL's down and distance and the team with
+ * the ball (by id), MLB's count, outs and runners, and every league's last play. Absent before and after
+ * the game; a league leaves out what it does not have.
+ */
+const situationSchema = z.object({
+  downDistanceText: looseText,
+  possession: looseText,
+  isRedZone: looseBoolean,
+  balls: looseNumber,
+  strikes: looseNumber,
+  outs: looseNumber,
+  onFirst: looseBoolean,
+  onSecond: looseBoolean,
+  onThird: looseBoolean,
+  lastPlay: looseObject(z.object({ text: looseText })),
+});
+export type EspnSituation = z.infer<typeof situationSchema>;
+
 const competitionSchema = z.object({
   date: looseText,
+  situation: looseObject(situationSchema),
   competitors: looseList(competitorSchema),
   status: looseObject(statusSchema),
   broadcasts: looseList(broadcastSchema),

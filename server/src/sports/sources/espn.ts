@@ -1,5 +1,11 @@
 import type { Logger } from 'pino';
-import { gameSchema, GAME_STATUS, type Game, type LeagueName } from '@shared/schemas/sports';
+import {
+  gameSchema,
+  GAME_STATUS,
+  type Game,
+  type GameSituation,
+  type LeagueName,
+} from '@shared/schemas/sports';
 import { errors } from '../../errors';
 import {
   ESPN_LEAGUES,
@@ -7,6 +13,7 @@ import {
   type EspnCompetitor,
   type EspnEvent,
   type EspnLeagueKey,
+  type EspnSituation,
   type EspnStatus,
 } from '../../integrations/espn/client';
 import { fetchingMessage, type SportsSource } from '../source';
@@ -148,6 +155,57 @@ const teamName = (competitor: EspnCompetitor) =>
   competitor.team.abbreviation ||
   '';
 
+/** A whole number within bounds, else null (a count of 5 balls is a misread, not a count). */
+const countOf = (value: number | undefined, max: number) =>
+  value !== undefined && Number.isInteger(value) && value >= 0 && value <= max ? value : null;
+
+const trimmed = (text: string | undefined, max: number) => {
+  const value = text?.trim();
+  return value ? value.slice(0, max) : null;
+};
+
+/**
+ * Where a live game stands, from the scoreboard's own `situation` (no extra request): null when the game
+ * is not live or ESPN tells nothing of it. The side with the ball is matched by team id, never guessed.
+ */
+export function mapSituation(
+  situation: EspnSituation | undefined,
+  competitors: { home: EspnCompetitor; away: EspnCompetitor },
+  isLive: boolean,
+): GameSituation | null {
+  if (!isLive || !situation) return null;
+  const possession =
+    situation.possession === undefined
+      ? null
+      : situation.possession === competitors.home.id
+        ? 'home'
+        : situation.possession === competitors.away.id
+          ? 'away'
+          : null;
+  const mapped: GameSituation = {
+    downDistance: trimmed(situation.downDistanceText, 80),
+    possession,
+    isRedZone: situation.isRedZone === true,
+    balls: countOf(situation.balls, 4),
+    strikes: countOf(situation.strikes, 3),
+    outs: countOf(situation.outs, 3),
+    onFirst: situation.onFirst === true,
+    onSecond: situation.onSecond === true,
+    onThird: situation.onThird === true,
+    // ESPN's scoreboard names no power play in its situation; the field stays for a source that does.
+    powerPlay: null,
+    lastPlay: trimmed(situation.lastPlay?.text, 500),
+  };
+  const tellsSomething =
+    mapped.downDistance !== null ||
+    mapped.possession !== null ||
+    mapped.balls !== null ||
+    mapped.strikes !== null ||
+    mapped.outs !== null ||
+    mapped.lastPlay !== null;
+  return tellsSomething ? mapped : null;
+}
+
 /** One ESPN event as a Game; null when it lacks what a Game needs (logged by the caller). */
 export function mapEspnEvent(league: EspnLeagueKey, event: EspnEvent): Game | null {
   const competition = event.competitions[0]!;
@@ -172,6 +230,7 @@ export function mapEspnEvent(league: EspnLeagueKey, event: EspnEvent): Game | nu
     period: mapPeriod(league, status, mapped),
     startTime: mapStartTime(event),
     broadcast: mapBroadcast(event),
+    situation: mapSituation(competition.situation, { home, away }, mapped.isLive),
   };
   const parsed = gameSchema.safeParse(game);
   return parsed.success ? parsed.data : null;
