@@ -64,6 +64,7 @@ function PlayerRows({ athletes }: { athletes: GamecastPlayerTable['athletes'] })
         className={`${CELL} sticky left-0 bg-white text-left font-medium whitespace-nowrap text-slate-900 dark:bg-slate-900 dark:text-slate-100`}
       >
         {athlete.name}
+        {athlete.position ? ' ' : null}
         {athlete.position ? (
           <span className="ml-1.5 text-xs font-normal text-slate-500 dark:text-slate-400">
             {athlete.position}

@@ -74,7 +74,7 @@ export function PlaysSection({
         // Scrolls within itself, so a game of 500 plays does not push the chat out of reach.
         <div
           role="region"
-          aria-label={title}
+          aria-label={`${title}, newest first`}
           tabIndex={0}
           className="max-h-80 overflow-y-auto rounded-xl border border-slate-200 px-3 dark:border-slate-800"
         >
