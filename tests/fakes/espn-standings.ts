@@ -39,6 +39,10 @@ export interface FakeStandings {
   handle(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): boolean;
   /** Fails every standings request with this status until null. */
   fail(status: number | null): void;
+  /** Holds standings answers back until release() (to catch reads in flight). */
+  hold(): void;
+  /** Sends every held answer, and answers at once again. */
+  release(): void;
   reset(): void;
   stats(): FakeStandingsStats;
 }
@@ -308,6 +312,7 @@ function built(league: 'mlb' | 'nhl') {
 
 export function createFakeStandings(): FakeStandings {
   let failing: number | null = null;
+  let held: Array<() => void> | null = null;
   let stats: FakeStandingsStats;
   const zero = () => {
     stats = { requests: { nfl: 0, nba: 0, mlb: 0, nhl: 0 }, lastQuery: null };
@@ -349,25 +354,37 @@ export function createFakeStandings(): FakeStandings {
       }
       stats.requests[league]++;
       stats.lastQuery = Object.fromEntries(query);
-      if (failing !== null) {
-        send(res, failing, JSON.stringify({ code: failing, message: 'Service Unavailable' }));
-        return true;
-      }
-      const captured = CAPTURED[league];
-      send(
-        res,
-        200,
-        captured
-          ? readFileSync(join(REAL, captured), 'utf8')
-          : JSON.stringify(built(league as 'mlb' | 'nhl')),
-      );
+      const answer = () => {
+        if (failing !== null) {
+          return send(res, failing, JSON.stringify({ code: failing, message: 'Service Unavailable' }));
+        }
+        const captured = CAPTURED[league];
+        send(
+          res,
+          200,
+          captured
+            ? readFileSync(join(REAL, captured), 'utf8')
+            : JSON.stringify(built(league as 'mlb' | 'nhl')),
+        );
+      };
+      if (held) held.push(answer);
+      else answer();
       return true;
     },
     fail(status) {
       failing = status;
     },
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const answer of waiting) answer();
+    },
     reset() {
       failing = null;
+      api.release();
       zero();
     },
     stats: () => structuredClone(stats),

@@ -253,6 +253,9 @@ export function createStandingsService({
     const token = randomUUID();
     if (await fromStore(() => lock.take(token))) {
       try {
+        // Another instance may have stored fresh standings between our look and the lock.
+        const latest = await stored(league);
+        if (latest && isFresh(latest)) return latest;
         return await readFromSource(league);
       } catch (error) {
         if (cached) {
