@@ -2,6 +2,8 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SearchResult } from '@shared/schemas/search';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveAnswer } from './answer-cache';
+import { DEFAULT_FILTERS, buildSearchCall } from './filters';
 import { SearchPanel, type ExternalQuery } from './search-panel';
 
 const RESULTS: SearchResult[] = [
@@ -37,6 +39,7 @@ const ok = (results: SearchResult[]) =>
   json(200, { success: true, provider: 'local', requestId: 'r1', results });
 
 beforeEach(() => {
+  localStorage.clear();
   calls = [];
   respond = async () => ok(RESULTS);
   vi.stubGlobal(
@@ -233,5 +236,122 @@ describe('search panel', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     expect(screen.getByRole('alert')).toHaveTextContent('not a domain');
     expect(calls).toHaveLength(0);
+  });
+});
+
+const KEPT: SearchResult = {
+  id: 'https://news.example/yesterday',
+  url: 'https://news.example/yesterday',
+  title: 'Yesterday headline',
+  publishedDate: null,
+  author: null,
+  score: null,
+  summary: 'Kept from the last visit.',
+};
+const DEFAULT_QUERY = 'latest tech headlines';
+const NOW = Date.parse('2026-11-27T12:00:00.000Z');
+
+/** The answer a visit two hours ago got for `query` with the default filters. */
+function keepAnswer(query: string, results: SearchResult[] = [KEPT]) {
+  saveAnswer(buildSearchCall(query, DEFAULT_FILTERS)!, results, NOW - 2 * 60 * 60 * 1000);
+}
+
+/** Fetches wait until the test lets them answer. */
+function holdSearches() {
+  const releases: Array<() => void> = [];
+  respond = (call) =>
+    new Promise((resolve) => releases.push(() => resolve(ok(call.body.query === 'fail' ? [] : RESULTS))));
+  return releases;
+}
+
+describe('search panel: the answer kept from the last visit', { timeout: 20_000 }, () => {
+  it('paints at once with its age, stays while the default search runs and is replaced by the fresh answer', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    keepAnswer(DEFAULT_QUERY);
+    const releases = holdSearches();
+    renderPanel(null, DEFAULT_QUERY);
+
+    // Before any request: the kept answer, marked with its age.
+    expect(calls).toHaveLength(0);
+    expect(screen.getByRole('article', { name: 'Yesterday headline' })).toBeInTheDocument();
+    expect(screen.getByText('Updated 2 h ago')).toBeInTheDocument();
+    expect(screen.getByText(`Found 1 result for "${DEFAULT_QUERY}"`)).toBeInTheDocument();
+    expect(screen.queryByText('Start Your Search')).not.toBeInTheDocument();
+
+    // The default search still runs about a second later; the kept answer stays while it loads.
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(calls).toHaveLength(1);
+    expect(screen.getByText('Searching for articles...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Searching...' })).toBeDisabled();
+    expect(screen.getByRole('article', { name: 'Yesterday headline' })).toBeInTheDocument();
+    expect(screen.getByText('Updated 2 h ago')).toBeInTheDocument();
+
+    vi.useRealTimers();
+    act(() => releases[0]!());
+    expect(await screen.findByText(`Found 2 results for "${DEFAULT_QUERY}"`)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Chiefs win again' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Yesterday headline' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Updated /)).not.toBeInTheDocument();
+  });
+
+  it('keeps the fresh answer for the next visit', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    renderPanel(null, DEFAULT_QUERY);
+    expect(screen.getByText('Start Your Search')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    vi.useRealTimers();
+    expect(await screen.findByText(`Found 2 results for "${DEFAULT_QUERY}"`)).toBeInTheDocument();
+    cleanup();
+
+    // The next visit, five minutes after that answer arrived.
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW + 1000 + 5 * 60_000);
+    renderPanel(null, DEFAULT_QUERY);
+    expect(screen.getByRole('article', { name: 'Chiefs win again' })).toBeInTheDocument();
+    expect(screen.getByText('Updated 5 min ago')).toBeInTheDocument();
+  });
+
+  it('is never shown for another query: not on load, and not while a typed search loads', async () => {
+    keepAnswer('nba scores');
+    renderPanel(null, DEFAULT_QUERY);
+    expect(screen.getByText('Start Your Search')).toBeInTheDocument();
+    expect(screen.queryByText('Yesterday headline')).not.toBeInTheDocument();
+    cleanup();
+
+    keepAnswer(DEFAULT_QUERY);
+    const releases = holdSearches();
+    const { user } = renderPanel(null, DEFAULT_QUERY);
+    expect(screen.getByText('Yesterday headline')).toBeInTheDocument();
+    await user.type(box(), 'rust{Enter}');
+    expect(screen.getByText('Searching for articles...')).toBeInTheDocument();
+    expect(screen.queryByText('Yesterday headline')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Updated /)).not.toBeInTheDocument();
+    act(() => releases[0]!());
+    expect(await screen.findByText('Found 2 results for "rust"')).toBeInTheDocument();
+  });
+
+  it('gives way to the error when the fresh search fails', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    keepAnswer(DEFAULT_QUERY);
+    respond = async () => json(503, { error: { code: 'search_unavailable', message: 'Index warming up' } });
+    renderPanel(null, DEFAULT_QUERY);
+    expect(screen.getByText('Yesterday headline')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    vi.useRealTimers();
+    expect(await screen.findByText('Search Error')).toBeInTheDocument();
+    expect(screen.getByText('Index warming up')).toBeInTheDocument();
+    expect(screen.queryByText('Yesterday headline')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Updated /)).not.toBeInTheDocument();
+  });
+
+  it('shows stand-in cards under the loading text when there is nothing kept', async () => {
+    holdSearches();
+    const { user } = renderPanel();
+    await user.type(box(), 'first visit{Enter}');
+    const loading = screen.getByText('Searching for articles...').closest('div.pt-8')!;
+    expect(loading.querySelectorAll('ul[aria-hidden="true"] > li')).toHaveLength(3);
   });
 });

@@ -3,6 +3,7 @@ import { ListFilter } from '@client/components/icons';
 import type { SearchResult } from '@shared/schemas/search';
 import { buttonClass, cardClass } from '@client/components/button';
 import { Spinner } from '@client/components/spinner';
+import { formatAnswerAge } from './answer-cache';
 import { AUTO_SEARCH_DELAY_MS } from './filters';
 import { FilterPanel } from './filter-panel';
 import { ResultCard } from './result-card';
@@ -28,7 +29,8 @@ export interface SearchPanelProps {
  * then the result list in one of its states.
  */
 export function SearchPanel({ title, placeholder, defaultQuery, externalQuery, onRead }: SearchPanelProps) {
-  const { state, search, retry, applyFilters, clearFilters } = useSearch();
+  // The default query's answer from the last visit paints at once; its fresh answer replaces it.
+  const { state, search, retry, applyFilters, clearFilters } = useSearch(defaultQuery);
   const [input, setInput] = useState('');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const searchedRef = useRef(false);
@@ -134,6 +136,25 @@ function StateBox({ title, children }: { title: string; children?: React.ReactNo
   );
 }
 
+/** Grey stand-ins for result cards while a first search loads, so the panel is never an empty hole. */
+function ResultSkeleton() {
+  return (
+    <ul aria-hidden="true" className="mt-2 flex flex-col gap-3">
+      {[0, 1, 2].map((index) => (
+        <li
+          key={index}
+          className="flex animate-pulse flex-col gap-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+        >
+          <div className="h-4 w-3/4 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-3 w-1/3 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-3 w-full rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-3 w-5/6 rounded bg-slate-200 dark:bg-slate-800" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The result list's states: loading, error, no query, empty, results. */
 export function ResultList({
   state,
@@ -144,10 +165,13 @@ export function ResultList({
   onRetry: () => void;
   onRead: (result: SearchResult) => void;
 }) {
-  if (state.isLoading) {
+  // An answer kept from an earlier visit stays in view, with its age, while its fresh one loads.
+  const showsKept = state.savedAt !== null && state.results.length > 0;
+  if (state.isLoading && !showsKept) {
     return (
-      <div className="py-8">
+      <div className="pt-8">
         <Spinner label="Searching for articles..." />
+        <ResultSkeleton />
       </div>
     );
   }
@@ -190,7 +214,24 @@ export function ResultList({
   return (
     <div>
       <div className="mb-3">
-        <h3 className="font-semibold text-slate-900 dark:text-slate-100">Search Results</h3>
+        {/* The age and the fresh search's progress share the heading's line, so nothing below moves. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <h3 className="font-semibold text-slate-900 dark:text-slate-100">Search Results</h3>
+          {state.savedAt !== null ? (
+            <p className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+              <time dateTime={new Date(state.savedAt).toISOString()}>{formatAnswerAge(state.savedAt)}</time>
+              {state.isLoading ? (
+                <span role="status" className="flex items-center gap-1.5">
+                  <span
+                    aria-hidden="true"
+                    className="h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600 dark:border-slate-700 dark:border-t-brand-500"
+                  />
+                  Searching for articles...
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           Found {count} {count === 1 ? 'result' : 'results'} for &quot;{state.query}&quot;
         </p>

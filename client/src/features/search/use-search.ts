@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchResponseSchema, type SearchResult } from '@shared/schemas/search-results';
 import { api, errorMessage } from '@client/lib/api-client';
+import { answerKey, readCachedAnswer, saveAnswer } from './answer-cache';
 import { DEFAULT_FILTERS, buildSearchCall, type SearchFilters } from './filters';
 
 /** A search's state: isLoading, results, error, query, filters. */
@@ -11,6 +12,11 @@ export interface SearchState {
   /** The last query run, trimmed; '' before the first search. */
   query: string;
   filters: SearchFilters;
+  /**
+   * When the results shown are an answer kept from an earlier visit, the time it arrived (ms since
+   * the epoch); null when they are this page's own answer.
+   */
+  savedAt: number | null;
 }
 
 const INITIAL: SearchState = {
@@ -19,14 +25,33 @@ const INITIAL: SearchState = {
   error: null,
   query: '',
   filters: DEFAULT_FILTERS,
+  savedAt: null,
 };
 
 /**
- * Runs searches against /api/exa. A new search cancels the one in flight, so a slow answer never
- * overwrites a newer one.
+ * The panel before any search: the kept answer to `cachedQuery` (with the default filters) if any,
+ * and the request it answered.
  */
-export function useSearch() {
-  const [state, setState] = useState<SearchState>(INITIAL);
+function initialState(cachedQuery: string): { state: SearchState; keptKey: string | null } {
+  const call = buildSearchCall(cachedQuery, DEFAULT_FILTERS);
+  const kept = call ? readCachedAnswer(call) : null;
+  if (!call || !kept) return { state: INITIAL, keptKey: null };
+  return {
+    state: { ...INITIAL, query: call.body.query, results: kept.results, savedAt: kept.savedAt },
+    keptKey: kept.key,
+  };
+}
+
+/**
+ * Runs searches against /api/exa. A new search cancels the one in flight, so a slow answer never
+ * overwrites a newer one. Each answer is kept in browser storage; with `cachedQuery` (the default
+ * query) the panel starts from that query's kept answer, shown until its fresh one arrives.
+ */
+export function useSearch(cachedQuery = '') {
+  const [initial] = useState(() => initialState(cachedQuery));
+  const [state, setState] = useState<SearchState>(initial.state);
+  // The request whose kept answer is on screen, until the first search runs.
+  const keptKeyRef = useRef(initial.keptKey);
   const filtersRef = useRef(state.filters);
   const queryRef = useRef('');
   const controllerRef = useRef<AbortController | null>(null);
@@ -40,13 +65,23 @@ export function useSearch() {
     const controller = new AbortController();
     controllerRef.current = controller;
     queryRef.current = call.body.query;
-    setState((current) => ({ ...current, isLoading: true, error: null, query: call.body.query }));
+    // A kept answer stays in view only while the very request it answered is loading.
+    const showsKept = keptKeyRef.current === answerKey(call);
+    keptKeyRef.current = null;
+    setState((current) => ({
+      ...current,
+      isLoading: true,
+      error: null,
+      query: call.body.query,
+      savedAt: showsKept ? current.savedAt : null,
+    }));
     try {
       const answer = await api.post<unknown>(call.path, call.body, { signal: controller.signal });
       const parsed = searchResponseSchema.safeParse(answer);
       if (!parsed.success) throw new Error('Search failed');
       if (controller.signal.aborted) return;
-      setState((current) => ({ ...current, isLoading: false, results: parsed.data.results }));
+      saveAnswer(call, parsed.data.results);
+      setState((current) => ({ ...current, isLoading: false, results: parsed.data.results, savedAt: null }));
     } catch (error) {
       if (controller.signal.aborted) return;
       setState((current) => ({
@@ -54,6 +89,7 @@ export function useSearch() {
         isLoading: false,
         results: [],
         error: errorMessage(error, 'Search failed'),
+        savedAt: null,
       }));
     }
   }, []);
