@@ -148,6 +148,60 @@ describe('ESPN mapping', () => {
     expect(mapEspnEvent('nhl', oneSided)).toBeNull();
   });
 
+  it('tells where a live game stands from its situation: the side with the ball by team id, the count, the runners', () => {
+    const teams = [
+      { id: '18', homeAway: 'away', score: '10', team: { id: '18', displayName: 'New Orleans Saints' } },
+      { id: '1', homeAway: 'home', score: '26', team: { id: '1', displayName: 'Atlanta Falcons' } },
+    ];
+    const football = event({
+      competitors: teams,
+      situation: {
+        downDistanceText: '1st & 10 at ATL 12',
+        possession: '18',
+        isRedZone: true,
+        lastPlay: { text: '  A.Kamara rush up the middle for 9 yards.  ' },
+        homeTimeouts: 'three',
+      },
+    });
+    expect(mapEspnEvent('nfl', football)?.situation).toEqual({
+      downDistance: '1st & 10 at ATL 12',
+      possession: 'away',
+      isRedZone: true,
+      balls: null,
+      strikes: null,
+      outs: null,
+      onFirst: false,
+      onSecond: false,
+      onThird: false,
+      powerPlay: null,
+      lastPlay: 'A.Kamara rush up the middle for 9 yards.',
+    });
+    // A team id that is neither side names no side; a count out of range is no count.
+    const baseball = event({
+      competitors: teams,
+      situation: { possession: '99', balls: 7, strikes: '2', outs: 1, onSecond: true, onThird: 'yes' },
+    });
+    expect(mapEspnEvent('mlb', baseball)?.situation).toMatchObject({
+      possession: null,
+      balls: null,
+      strikes: 2,
+      outs: 1,
+      onFirst: false,
+      onSecond: true,
+      onThird: false,
+    });
+    // A game that is not live has no situation, whatever the scoreboard still carries.
+    const over = event({
+      competitors: teams,
+      status: { type: { name: 'STATUS_FINAL', state: 'post', completed: true } },
+      situation: { lastPlay: { text: 'End of game' } },
+    });
+    expect(mapEspnEvent('nfl', over)?.situation).toBeNull();
+    // An empty situation (the NHL between whistles) tells nothing.
+    expect(mapEspnEvent('nhl', event({ situation: {} }))?.situation).toBeNull();
+    expect(mapEspnEvent('nhl', event({ situation: 'soon' }))?.situation).toBeNull();
+  });
+
   it('files a game under its US Eastern day, as ESPN does', () => {
     expect(espnDate('2026-10-12T02:30:00.000Z')).toBe('20261011');
     expect(espnDate('7:30 PM ET')).toBeUndefined();
