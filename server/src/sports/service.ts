@@ -240,8 +240,8 @@ export function createSportsService(deps: SportsServiceDeps) {
         await save(sportsData);
         // The asker gets the game in the answer; everyone else only hears of a change.
         announceChanges(broadcaster, latest, sportsData);
-        const game = allGames(sportsData).find((candidate) => candidate.id === merged.game.id) ?? merged.game;
-        return { game, sportsData };
+        const labelled = allGames(sportsData).find((candidate) => candidate.id === merged.game.id);
+        return { game: labelled ?? merged.game, sportsData };
       })().finally(() => gameRefreshes.delete(gameId));
       gameRefreshes.set(gameId, promise);
       return promise;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { gamecastWatchRequestSchema, type GamecastWatchAnswer } from '@shared/schemas/gamecast';
 import { allGames, type SportsDataset } from '@shared/schemas/sports';
 import { errors } from '../../errors';
@@ -11,6 +12,9 @@ import type { GamecastWatchers } from './watchers';
 
 /** Games one socket may watch at once: a dialog open, and a few more for tabs that linger. */
 export const GAMECAST_WATCH_LIMIT = 3;
+/** The shared request schema, in the form the socket acknowledgement wrapper takes. */
+const watchRequestSchema = z.object(gamecastWatchRequestSchema.shape);
+
 /** How long the game list read for a watch serves the next ones (a burst of fans opening a game). */
 const GAME_LIST_CACHE_MS = 1_000;
 
@@ -49,7 +53,7 @@ export function createGamecastSocketHandlers(deps: GamecastHandlerDeps): (socket
 
   const watch = ackedOnSocket(
     logger,
-    gamecastWatchRequestSchema,
+    watchRequestSchema,
     async (socket: AppSocket, { gameId }): Promise<GamecastWatchAnswer> => {
       if (!(await scoreboardIds()).has(gameId)) throw errors.notFound('That game is not on the scoreboard.');
       if (!service || !watchers) return { gamecast: null };
@@ -77,7 +81,7 @@ export function createGamecastSocketHandlers(deps: GamecastHandlerDeps): (socket
 
   const unwatch = ackedOnSocket(
     logger,
-    gamecastWatchRequestSchema,
+    watchRequestSchema,
     async (socket: AppSocket, { gameId }): Promise<null> => {
       const room = gamecastRoom(gameId);
       if (!socket.rooms.has(room)) return null;
