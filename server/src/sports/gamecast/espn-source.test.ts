@@ -92,6 +92,39 @@ describe('ESPN summary → Gamecast', () => {
     expect(JSON.stringify(reading).length).toBeLessThan(400_000);
   });
 
+  it('reads a game in progress (a real final cut back to the third quarter) and labels it only once it can tell', () => {
+    const summary = realSummary('nfl-final-comeback-2023-09-17.json');
+    const competition = summary.header.competitions[0];
+    competition.status.type = { state: 'in', completed: false };
+    competition.status.period = 3;
+    // After the 7th scoring play: 24-12 to the away side, late in the third quarter.
+    summary.scoringPlays = summary.scoringPlays.slice(0, 7);
+    for (const competitor of competition.competitors)
+      competitor.score = competitor.homeAway === 'home' ? '12' : '24';
+    const lastId: string = summary.scoringPlays[6].id;
+    const drives = summary.drives.previous;
+    const cut = drives.findIndex((drive: RawJson) => drive.plays.some((play: RawJson) => play.id === lastId));
+    summary.drives = { previous: drives.slice(0, cut + 1) };
+    const ids = new Set(
+      summary.drives.previous.flatMap((drive: RawJson) => drive.plays.map((play: RawJson) => play.id)),
+    );
+    summary.winprobability = summary.winprobability.filter(
+      (point: RawJson) => ids.has(point.playId) || point.playId === '4015474171',
+    );
+
+    const reading = read('NFL', summary);
+    expect(reading.scoringPlays[0]).toMatchObject({ awayScore: 24, homeScore: 12, period: '3rd Quarter' });
+    expect(reading.plays[0]!.period).toBe('3rd Quarter');
+    expect(reading.winProbability!.length).toBe(summary.winprobability.length);
+    // Twelve apart and nobody came back yet: no label, neither close nor a blowout.
+    expect(reading.watch).toBeNull();
+    expect(parses(reading)).toBe(true);
+    // The same game in its first quarter is not labelled at all.
+    competition.status.period = 1;
+    for (const competitor of competition.competitors) competitor.score = '0';
+    expect(read('NFL', summary).watch).toBeNull();
+  });
+
   it('names periods in the league’s words', () => {
     expect(periodText('MLB', { number: 4, type: 'Top', displayValue: '4th Inning' })).toBe('Top 4th');
     expect(periodText('NHL', { number: 2, displayValue: '2nd' })).toBe('2nd Period');

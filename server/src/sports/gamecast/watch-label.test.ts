@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WATCH_LABELS } from '@shared/schemas/gamecast';
-import { leadChanges, watchLabel, winProbabilitySwings, type WatchInput } from './watch-label';
+import { favouriteChanges, leadChanges, watchLabel, type WatchInput } from './watch-label';
 
 const final = (overrides: Partial<WatchInput>): WatchInput => ({
   league: 'NFL',
@@ -91,12 +91,33 @@ describe('worth-watching label', () => {
     expect(watchLabel(seesaw)?.kind).toBe('close');
   });
 
+  it('calls a game whose favourite kept changing Close up to twice the margin, and says why without a score', () => {
+    const seesaw = final({
+      league: 'NBA',
+      score: { away: 100, home: 108 },
+      progression: [
+        { away: 2, home: 0 },
+        { away: 2, home: 4 },
+      ],
+      homeWinPercents: [50, 65, 30, 70, 35, 75, 90, 100],
+    });
+    expect(watchLabel(seesaw)).toMatchObject({
+      kind: 'close',
+      reason: 'The chances of winning swung back and forth.',
+    });
+    expect(watchLabel({ ...seesaw, score: { away: 100, home: 111 } })).toBeNull();
+  });
+
   it('calls a wide margin a Blowout, league by league', () => {
     expect(watchLabel(final({ score: { away: 20, home: 43 } }))?.kind).toBe('blowout');
-    expect(watchLabel(final({ league: 'MLB', period: 9, score: { away: 9, home: 1 } }))?.kind).toBe('blowout');
+    expect(watchLabel(final({ league: 'MLB', period: 9, score: { away: 9, home: 1 } }))?.kind).toBe(
+      'blowout',
+    );
     // Six points is a blowout in no league but baseball.
     expect(watchLabel(final({ league: 'NBA', score: { away: 100, home: 112 } }))).toBeNull();
-    expect(watchLabel(final({ league: 'MLB', period: 9, score: { away: 1, home: 7 } }))?.kind).toBe('blowout');
+    expect(watchLabel(final({ league: 'MLB', period: 9, score: { away: 1, home: 7 } }))?.kind).toBe(
+      'blowout',
+    );
   });
 
   it('gives no label before the game, without a score, or in its first minutes', () => {
@@ -107,10 +128,12 @@ describe('worth-watching label', () => {
       kind: 'close',
       reason: 'It is within one score.',
     });
-    expect(watchLabel(final({ league: 'MLB', state: 'in', period: 3, score: { away: 0, home: 1 } }))).toBeNull();
+    expect(
+      watchLabel(final({ league: 'MLB', state: 'in', period: 3, score: { away: 0, home: 1 } })),
+    ).toBeNull();
   });
 
-  it('counts lead changes past ties, and the win probability swings in points', () => {
+  it('counts lead changes past ties, and changes of favourite past the jitter around an even game', () => {
     expect(
       leadChanges([
         { away: 1, home: 0 },
@@ -119,6 +142,7 @@ describe('worth-watching label', () => {
         { away: 3, home: 2 },
       ]),
     ).toBe(2);
-    expect(winProbabilitySwings([50, 70, 40, 45])).toBe(55);
+    expect(favouriteChanges([50, 70, 45, 55, 41, 39, 52, 61, 100])).toBe(2);
+    expect(favouriteChanges([48, 52, 47, 53, 49, 51])).toBe(0);
   });
 });

@@ -12,9 +12,10 @@ import type { LeagueName } from '@shared/schemas/sports';
  * - `blowoutMargin`: ahead by at least this: a Blowout (unless it was a comeback).
  * - `judgeFromPeriod`: a live game is not labelled before this period (quarter, inning, period): the
  *   first minutes tell too little.
- * A game with many lead changes (LEAD_CHANGES_FOR_CLOSE) or big win-probability swings
- * (SWINGS_FOR_CLOSE, the sum of the home side's changes in percentage points) is Close up to twice
- * `closeMargin`. Nothing fits, or too little is known (not started, no score): no label.
+ * A game with many lead changes (LEAD_CHANGES_FOR_CLOSE) or a favourite that kept changing
+ * (FAVOURITE_CHANGES_FOR_CLOSE swings of the win probability from one side's 60% to the other's) is
+ * Close up to twice `closeMargin`. Nothing fits, or too little is known (not started, no score): no
+ * label.
  */
 export const WATCH_THRESHOLDS: Record<
   LeagueName,
@@ -46,7 +47,9 @@ export const WATCH_THRESHOLDS: Record<
 };
 export const COMEBACK_WIN_CHANCE = 10;
 export const LEAD_CHANGES_FOR_CLOSE = 3;
-export const SWINGS_FOR_CLOSE = 300;
+export const FAVOURITE_CHANGES_FOR_CLOSE = 3;
+/** A side is the favourite at this chance of winning (or more); between the two, neither is. */
+const FAVOURITE_AT = 60;
 
 export interface Score {
   away: number;
@@ -80,11 +83,21 @@ export function leadChanges(progression: Score[]): number {
   return changes;
 }
 
-/** The sum of the home side's win-probability moves, in percentage points. */
-export function winProbabilitySwings(percents: number[]): number {
-  let sum = 0;
-  for (let i = 1; i < percents.length; i++) sum += Math.abs(percents[i]! - percents[i - 1]!);
-  return sum;
+/**
+ * How often the favourite changed: the home side's chance went from FAVOURITE_AT % or more to the away
+ * side's FAVOURITE_AT % or more, or back. The jitter of every play around an even game does not count
+ * (the sum of every move does, and grows with the number of plays, not with the drama).
+ */
+export function favouriteChanges(homePercents: number[]): number {
+  let favourite = 0;
+  let changes = 0;
+  for (const home of homePercents) {
+    const now = home >= FAVOURITE_AT ? 1 : home <= 100 - FAVOURITE_AT ? -1 : 0;
+    if (now === 0) continue;
+    if (favourite !== 0 && now !== favourite) changes++;
+    favourite = now;
+  }
+  return changes;
 }
 
 const label = (kind: WatchKind, reason: string): WatchLabel => ({ kind, label: WATCH_LABELS[kind], reason });
@@ -120,8 +133,8 @@ export function watchLabel(input: WatchInput): WatchLabel | null {
     }
   }
 
-  const swings = input.homeWinPercents ? winProbabilitySwings(input.homeWinPercents) : 0;
-  const backAndForth = changes >= LEAD_CHANGES_FOR_CLOSE || swings >= SWINGS_FOR_CLOSE;
+  const swings = input.homeWinPercents ? favouriteChanges(input.homeWinPercents) : 0;
+  const backAndForth = changes >= LEAD_CHANGES_FOR_CLOSE || swings >= FAVOURITE_CHANGES_FOR_CLOSE;
   if (margin <= rules.closeMargin) {
     const several = changes >= 2;
     if (over) {
