@@ -377,4 +377,41 @@ describe('Game details dialog', () => {
       within(stats).getByText('Advanced statistics are not available for this game'),
     ).toBeInTheDocument();
   });
+
+  it('switches to Standings and back: the title and buttons stay, the games give way to the tables', async () => {
+    const served = respond;
+    respond = async (call) =>
+      call.path === '/api/sports/standings/NFL'
+        ? json(200, {
+            league: 'NFL',
+            season: '2024',
+            columns: ['W', 'L'],
+            groups: [
+              {
+                name: 'AFC East',
+                teams: [{ name: 'Buffalo Bills', abbreviation: 'BUF', values: ['13', '4'] }],
+              },
+            ],
+            updatedAt: '2026-10-11T18:00:00.000Z',
+          })
+        : served(call);
+    render(<SportsPage isFavouriteTeam={(league, team) => league === 'nfl' && team === 'Buffalo Bills'} />);
+    await screen.findByRole('heading', { level: 2, name: /NFL/ });
+    const views = screen.getByRole('group', { name: 'View' });
+    expect(within(views).getByRole('button', { name: 'Scores' })).toHaveAttribute('aria-pressed', 'true');
+    // The standings are not asked for until their view opens.
+    expect(calls.some((call) => call.path.startsWith('/api/sports/standings'))).toBe(false);
+
+    await userEvent.click(within(views).getByRole('button', { name: 'Standings' }));
+    const table = await screen.findByRole('table', { name: 'AFC East' });
+    expect(within(table).getByRole('rowheader')).toHaveTextContent('Buffalo Bills★ Favourite team');
+    expect(screen.queryByRole('button', { name: /Buffalo Bills/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sports' })).toBeInTheDocument();
+    expect(screen.getByText(/Today's games and scores/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh All' })).toBeInTheDocument();
+
+    await userEvent.click(within(views).getByRole('button', { name: 'Scores' }));
+    expect(cardOf('Buffalo Bills')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
 });

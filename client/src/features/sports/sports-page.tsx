@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Clock } from '@client/components/icons';
 import type { LeagueKey } from '@shared/data/teams';
 import { allGames, type Game } from '@shared/schemas/sports';
@@ -7,11 +7,48 @@ import { buttonClass } from '@client/components/button';
 import { Spinner } from '@client/components/spinner';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { delayLabel, gameDaySettingsAtom } from '@client/lib/game-day-settings';
+import { loadOrReload } from '@client/lib/stale-build';
 import { GameCard } from './game-card';
 import { GameDialog } from './game-dialog';
 import { favouritesFirst, formatUpdated, leagueKeyOf } from './game-format';
 import { useSportsData } from './use-sports-data';
 import { RefreshIcon } from './refresh-icon';
+import { StandingsBoundary, StandingsSkeleton } from './standings/standings-frame';
+
+// The standings load with their view, not with the page; a retry after a failed load asks again.
+const loadStandings = loadOrReload(() => import('./standings/standings-view'));
+const lazyStandingsView = () => lazy(async () => ({ default: (await loadStandings()).StandingsView }));
+
+type PageView = 'scores' | 'standings';
+const VIEW_LABELS: Record<PageView, string> = { scores: 'Scores', standings: 'Standings' };
+
+const VIEW_BUTTON =
+  'rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+const VIEW_ON = 'bg-brand-600 text-white';
+const VIEW_OFF = 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+
+/** Scores | Standings: which of the two the page shows. */
+function ViewSwitch({ view, onChange }: { view: PageView; onChange: (view: PageView) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="View"
+      className="inline-flex gap-1 rounded-lg border border-slate-200 bg-white p-1 dark:border-slate-800 dark:bg-slate-900"
+    >
+      {(Object.keys(VIEW_LABELS) as PageView[]).map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={option === view}
+          onClick={() => onChange(option)}
+          className={`${VIEW_BUTTON} ${option === view ? VIEW_ON : VIEW_OFF}`}
+        >
+          {VIEW_LABELS[option]}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /** The dialog's game is cleared this long after it closes. */
 export const GAME_DIALOG_CLEAR_DELAY_MS = 300;
@@ -104,6 +141,8 @@ export function SportsPage({
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const reveal = useCallback((game: Game) => setRevealed((shown) => new Set(shown).add(game.id)), []);
   const scoreHidden = (game: Game) => hideScores && !revealed.has(game.id);
+  const [view, setView] = useState<PageView>('scores');
+  const [StandingsView, setStandingsView] = useState(lazyStandingsView);
 
   useEffect(
     () => () => {
@@ -218,7 +257,17 @@ export function SportsPage({
         />
       ) : null}
 
-      {data && leagues.length === 0 && !loading ? (
+      <ViewSwitch view={view} onChange={setView} />
+
+      {view === 'standings' ? (
+        <StandingsBoundary onRetry={() => setStandingsView(lazyStandingsView)}>
+          <Suspense fallback={<StandingsSkeleton />}>
+            <StandingsView isFavouriteTeam={isFavouriteTeam} />
+          </Suspense>
+        </StandingsBoundary>
+      ) : null}
+
+      {view === 'scores' && data && leagues.length === 0 && !loading ? (
         <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
           <p className="text-4xl" aria-hidden="true">
             🏟️
@@ -230,7 +279,7 @@ export function SportsPage({
         </div>
       ) : null}
 
-      {leagues.map((league) => {
+      {(view === 'scores' ? leagues : []).map((league) => {
         const games = favouritesFirst(league.games, isFavouriteTeam);
         const headingId = `league-${league.name.toLowerCase()}`;
         return (
