@@ -235,6 +235,8 @@ describe('real ESPN game summaries', () => {
       } else {
         expect(reading.playerTables).toEqual([]);
       }
+      // No empty sections: a table nobody has a line in is left out.
+      for (const playerTable of reading.playerTables) expect(playerTable.athletes.length).toBeGreaterThan(0);
       if (expectation.firstLeader) expect(reading.leaders[0]).toMatchObject(expectation.firstLeader);
       else expect(reading.leaders).toEqual([]);
 

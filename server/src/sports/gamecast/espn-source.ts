@@ -122,16 +122,18 @@ function mapPlay(
 /** Newest first, at most `max`, keeping the newest. */
 const newestFirst = <T>(oldestFirst: T[], max: number): T[] => oldestFirst.slice(-max).reverse();
 
-/**
- * The plays the dialog lists, oldest first. MLB lists every pitch and batter change too: only the
- * innings and the at-bats' results are kept. The NFL lists its plays by drive.
- */
-function listedPlays(league: LeagueName, summary: EspnSummary): EspnSummaryPlay[] {
+/** Every play the summary has, oldest first: the NFL lists its plays by drive. */
+function sourcePlays(summary: EspnSummary): EspnSummaryPlay[] {
   const drives = summary.drives;
-  const plays =
-    summary.plays.length > 0 || !drives
-      ? summary.plays
-      : [...drives.previous.flatMap((drive) => drive.plays), ...(drives.current?.plays ?? [])];
+  if (summary.plays.length > 0 || !drives) return summary.plays;
+  return [...drives.previous.flatMap((drive) => drive.plays), ...(drives.current?.plays ?? [])];
+}
+
+/**
+ * The plays the dialog lists, oldest first: those with words. MLB lists every pitch and batter change
+ * too: only the innings and the at-bats' results are kept.
+ */
+function listedPlays(league: LeagueName, plays: EspnSummaryPlay[]): EspnSummaryPlay[] {
   const seen = new Set<string>();
   return plays.filter((play) => {
     if (!play.text?.trim()) return false;
@@ -236,6 +238,8 @@ function mapPlayerTables(summary: EspnSummary, sides: Sides): GamecastPlayerTabl
       const labels = table.labels.slice(0, MAX.columns).map((label) => cut(label, MAX.column));
       if (labels.length === 0) continue;
       const played = table.athletes.filter((row) => row.didNotPlay !== true && row.stats.length > 0);
+      // A table nobody has a line in (no fumbles yet) would be an empty section.
+      if (played.length === 0) continue;
       // Starters first, each group in ESPN's order (a stable sort keeps it).
       const rows = [...played].sort((a, b) => Number(b.starter === true) - Number(a.starter === true));
       const name = table.name ?? table.type;
@@ -334,9 +338,10 @@ export function mapEspnSummary(league: LeagueName, gameId: string, summary: Espn
   const { sides } = header;
   const started = header.state !== 'pre';
 
-  const plays = listedPlays(league, summary);
+  const allPlays = sourcePlays(summary);
+  const plays = listedPlays(league, allPlays);
   const playsById = new Map<string, EspnSummaryPlay>();
-  for (const play of [...summary.plays, ...plays]) if (play.id !== undefined) playsById.set(play.id, play);
+  for (const play of allPlays) if (play.id !== undefined) playsById.set(play.id, play);
 
   const scoring = scoringPlaysOf(summary);
   const scoringIds = new Set(scoring.flatMap((play) => (play.id === undefined ? [] : [play.id])));
