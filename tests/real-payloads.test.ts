@@ -176,7 +176,7 @@ describe('real ESPN payloads', () => {
           homeScore: expected.homeScore,
           ...(expected.period === undefined ? {} : { period: expected.period }),
         });
-        if (expected.situation !== undefined) expect(game!.situation).toEqual(expected.situation);
+        if (expected.situation !== undefined) expect(game!.situation ?? null).toEqual(expected.situation);
         // Never a lie about state: a stopped game is not live, and only a final one is completed.
         if (['postponed', 'cancelled', 'suspended'].includes(expected.status))
           expect(game!.isLive).toBe(false);

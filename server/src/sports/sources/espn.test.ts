@@ -196,10 +196,10 @@ describe('ESPN mapping', () => {
       status: { type: { name: 'STATUS_FINAL', state: 'post', completed: true } },
       situation: { lastPlay: { text: 'End of game' } },
     });
-    expect(mapEspnEvent('nfl', over)?.situation).toBeNull();
+    expect(mapEspnEvent('nfl', over)?.situation).toBeUndefined();
     // An empty situation (the NHL between whistles) tells nothing.
-    expect(mapEspnEvent('nhl', event({ situation: {} }))?.situation).toBeNull();
-    expect(mapEspnEvent('nhl', event({ situation: 'soon' }))?.situation).toBeNull();
+    expect(mapEspnEvent('nhl', event({ situation: {} }))?.situation).toBeUndefined();
+    expect(mapEspnEvent('nhl', event({ situation: 'soon' }))?.situation).toBeUndefined();
   });
 
   it('files a game under its US Eastern day, as ESPN does', () => {

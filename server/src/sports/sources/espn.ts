@@ -216,6 +216,7 @@ export function mapEspnEvent(league: EspnLeagueKey, event: EspnEvent): Game | nu
   const status = competition.status ?? event.status;
   const mapped = mapStatus(status);
   const leagueName = LEAGUE_NAMES[league];
+  const situation = mapSituation(competition.situation, { home, away }, mapped.isLive);
   const game = {
     id: event.id,
     url: mapUrl(league, event),
@@ -230,7 +231,8 @@ export function mapEspnEvent(league: EspnLeagueKey, event: EspnEvent): Game | nu
     period: mapPeriod(league, status, mapped),
     startTime: mapStartTime(event),
     broadcast: mapBroadcast(event),
-    situation: mapSituation(competition.situation, { home, away }, mapped.isLive),
+    // Only a live game has one: the others carry no key, as before situations existed.
+    ...(situation ? { situation } : {}),
   };
   const parsed = gameSchema.safeParse(game);
   return parsed.success ? parsed.data : null;
