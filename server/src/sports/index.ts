@@ -3,6 +3,7 @@ import { apiReadRule } from '../http/rate-limit';
 import type { Metrics } from '../metrics';
 import { createSportsBroadcaster } from './broadcaster';
 import { createGamecast, type GamecastFeature } from './gamecast';
+import { createEspnGamecastSource } from './gamecast/espn-source';
 import type { GamecastSource } from './gamecast/source';
 import { createSportsPoller, type SportsPoller } from './poller';
 import { createSportsRouter } from './routes';
@@ -48,7 +49,8 @@ export function createSportsFeature(
         })
       : createEspnSource({ client: scoreboard.espn, logger });
   // The text-llm source has no game summaries: a Gamecast watch answers null there.
-  const gamecastSource: GamecastSource | null = null;
+  const gamecastSource: GamecastSource | null =
+    scoreboard.source === 'espn' ? createEspnGamecastSource({ baseUrl: scoreboard.espn.baseUrl }) : null;
   const store = createSportsStore(deps.store, logger);
   const gamecast = createGamecast({
     source: gamecastSource,
