@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { FAKE_ESPN_URL } from './env';
-import { signIn } from './helpers';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { controlEspn, signIn } from './helpers';
 
 /**
  * Game-day alerts and the spoiler-safe delay against the fake ESPN the harness starts (the server
@@ -12,11 +11,6 @@ import { signIn } from './helpers';
 const BILLS_GAME = '401671002';
 /** Los Angeles Clippers at Golden State Warriors, live: nobody in these tests follows them. */
 const CLIPPERS_GAME = '401705001';
-
-async function controlEspn(request: APIRequestContext, body: Record<string, unknown>) {
-  const answer = await request.post(`${FAKE_ESPN_URL}/__control`, { data: body });
-  expect(answer.ok()).toBe(true);
-}
 
 /** The fan follows the Bills (a returning user: the questionnaires are done). */
 async function followBills(context: BrowserContext) {

@@ -6,7 +6,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { DEFAULT_FAKE_USER, ERROR_COOKIE, LOGIN_COOKIE } from '../fakes/github';
-import { BASE_URL, FAKE_GITHUB_URL, GITHUB_CLIENT_ID } from './env';
+import { BASE_URL, FAKE_ESPN_URL, FAKE_GITHUB_URL, GITHUB_CLIENT_ID } from './env';
 
 /** The fake GitHub's default user, as GET /user answers it (see tests/fakes/github.ts). */
 export const FAKE_USER = {
@@ -116,4 +116,10 @@ export async function reloadPaused(page: Page, ready: Locator, maxAdvanceMs = 1_
     await ready.waitFor({ timeout: 500 }).catch(() => {});
   }
   await expect(ready).toBeVisible();
+}
+
+/** Changes the fake ESPN (scores, game states, failures; see tests/fakes/espn.ts `/__control`). */
+export async function controlEspn(request: APIRequestContext, body: Record<string, unknown>) {
+  const answer = await request.post(`${FAKE_ESPN_URL}/__control`, { data: body });
+  expect(answer.ok()).toBe(true);
 }

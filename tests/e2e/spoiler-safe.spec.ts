@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { FAKE_ESPN_URL } from './env';
-import { signIn } from './helpers';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { controlEspn, signIn } from './helpers';
 
 /**
  * Spoiler-safe viewing on the Sports page against the fake ESPN the harness starts (the server polls
@@ -13,11 +12,6 @@ import { signIn } from './helpers';
 
 /** Buffalo Bills (away, 17) at Miami Dolphins (home, 10), live in the 3rd quarter. */
 const BILLS_GAME = '401671002';
-
-async function controlEspn(request: APIRequestContext, body: Record<string, unknown>) {
-  const answer = await request.post(`${FAKE_ESPN_URL}/__control`, { data: body });
-  expect(answer.ok()).toBe(true);
-}
 
 test.beforeEach(async ({ request }) => {
   await controlEspn(request, { reset: true });

@@ -1,16 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FAKE_ESPN_URL } from './env';
-import { signIn } from './helpers';
+import { controlEspn, signIn } from './helpers';
 
 /**
  * The Sports page against the fake ESPN the harness starts (tests/fakes/espn.ts): the server polls it
  * every 2 s while games are live and pushes every change to every tab.
  */
-
-async function controlEspn(request: APIRequestContext, body: Record<string, unknown>) {
-  const answer = await request.post(`${FAKE_ESPN_URL}/__control`, { data: body });
-  expect(answer.ok()).toBe(true);
-}
 
 const league = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
 const card = (page: Page, team: string) => page.getByRole('button', { name: new RegExp(team) }).first();

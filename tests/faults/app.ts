@@ -5,13 +5,13 @@
  * helper's startTestApp uses plain ioredis clients instead, which queue commands during an outage.
  */
 import type { AddressInfo } from 'node:net';
-import { Cluster } from 'ioredis';
 import { createApp, type App, type AppDeps } from '@server/app';
 import { loadConfig, type Config } from '@server/config';
 import { createLogger } from '@server/logger';
-import { createRedisClient, waitForRedis, type RedisClient } from '@server/storage/redis-clients';
+import { createRedisClient, waitForRedis } from '@server/storage/redis-clients';
 import { RedisStore } from '@server/storage/redis-store';
 import { freePort } from '../helpers/test-app';
+import { waitForAdapterSubscription } from '../helpers/adapter-subscription';
 
 export interface FaultAppOptions {
   /** One Redis, or a cluster's seed nodes comma-separated with env REDIS_CLUSTER=1. */
@@ -79,25 +79,4 @@ export async function startFaultApp(options: FaultAppOptions): Promise<FaultApp>
       for (const client of [commands, adapter]) await client.quit().catch(() => client.disconnect());
     },
   };
-}
-
-/** As startTestApp does: nothing published before the adapter listens is missed (see test-app.ts). */
-async function waitForAdapterSubscription(app: App, redis: RedisClient): Promise<void> {
-  const { uid } = app.io.of('/').adapter as unknown as { uid: string };
-  const channel = `socket.io#/#${uid}#`;
-  const deadline = Date.now() + 5000;
-  // On a cluster each node counts only its own subscribers.
-  const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
-  for (;;) {
-    let count = 0;
-    // The Streams adapter subscribes (SUBSCRIBE), the sharded one sharded-subscribes (SSUBSCRIBE).
-    for (const node of nodes) {
-      const [, subscribers] = (await node.pubsub('NUMSUB', channel)) as [string, number];
-      const [, shardSubscribers] = (await node.pubsub('SHARDNUMSUB', channel)) as [string, number];
-      count += Number(subscribers) + Number(shardSubscribers);
-    }
-    if (count > 0) return;
-    if (Date.now() > deadline) throw new Error('the Socket.IO Redis adapter did not subscribe in 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

@@ -3,15 +3,11 @@
  * lost acknowledgement is an error instead of a hang), and a view that catches up after a reconnect
  * exactly as the app's chat does (client/src/features/chat/use-game-chat.ts). No test runner here.
  */
-import { randomUUID } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
 import type { ChatMessage } from '@shared/schemas/chat';
 import { compareStreamIds as compareIds } from '@server/storage/store';
 import { emit, emitUntyped } from '../helpers/emit';
 import type { TestSocket } from '../helpers/sign-in';
-
-export const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
-export const newGame = () => `game-${randomUUID().slice(0, 8)}`;
 
 /** A socket.io-client connection; reconnection off unless asked (tests decide when to come back). */
 export function socketAt(

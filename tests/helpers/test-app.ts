@@ -6,6 +6,7 @@ import { MemoryStore } from '@server/storage/memory-store';
 import { RedisStore } from '@server/storage/redis-store';
 import type { Store } from '@server/storage/store';
 import { freePort } from './redis-server';
+import { waitForAdapterSubscription } from './adapter-subscription';
 
 // A free loopback port (the app needs its PUBLIC_URL before it listens).
 export { freePort };
@@ -76,23 +77,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await Promise.all(connections.map((client) => client.quit().catch(() => client.disconnect())));
     },
   };
-}
-
-/**
- * The Redis Streams adapter subscribes on a duplicated connection after start-up. Waiting for that
- * subscription makes cross-instance tests deterministic (nothing published before it is missed) and
- * lets a quick start-stop close cleanly.
- */
-async function waitForAdapterSubscription(app: App, redis: Redis): Promise<void> {
-  const { uid } = app.io.of('/').adapter as unknown as { uid: string };
-  const channel = `socket.io#/#${uid}#`;
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const [, count] = (await redis.pubsub('NUMSUB', channel)) as [string, number];
-    if (Number(count) > 0) return;
-    if (Date.now() > deadline) throw new Error('the Socket.IO Redis adapter did not subscribe in 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** A minimal cookie jar around fetch, as a browser keeps the session cookie. */

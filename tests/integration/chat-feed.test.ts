@@ -14,8 +14,9 @@ import { keys } from '@server/storage/keys';
 import { RedisStore } from '@server/storage/redis-store';
 import { signedInSocket, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { emit, newGame, send, unique } from '../faults/chat-client';
+import { emit, send } from '../faults/chat-client';
 import { startRedisServer } from '../helpers/redis-server';
+import { newGame, unique } from '../helpers/ids';
 
 const redis = new Redis(process.env.TEST_REDIS_URL!);
 let apps: TestApp[] = [];

@@ -3,13 +3,13 @@
  * never stale: a message posted or deleted on another instance is in the next fan's page and sync,
  * at once (every change bumps the room's version in the store, and the cache is checked against it).
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatPage } from '@shared/schemas/chat';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { emit } from '../helpers/emit';
 import { keys } from '@server/storage/keys';
+import { newGame, unique } from '../helpers/ids';
 
 let apps: TestApp[] = [];
 let sockets: TestSocket[] = [];
@@ -32,9 +32,6 @@ async function start(env: Record<string, string> = {}) {
   apps.push(app);
   return app;
 }
-
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
-const newGame = () => `game-${randomUUID().slice(0, 8)}`;
 
 async function user(app: TestApp, name: string) {
   const signedIn = await signedInSocket(app, unique(name));

@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { emit, emitUntyped } from '../helpers/emit';
 import { CHAT_MESSAGE_MAX_CHARS } from '@shared/limits';
-import { dataOf, fan, gameData, newGame, next, say, twoInstances, unique } from './chat-room-helpers';
+import { closeChatRoomsAfterEach, dataOf, fan, gameData, next, say, twoInstances } from './chat-room-helpers';
+import { newGame, unique } from '../helpers/ids';
+
+closeChatRoomsAfterEach();
 
 describe('chat mentions', () => {
   it('lists the logins a message mentions, the same on both instances and in later pages', async () => {

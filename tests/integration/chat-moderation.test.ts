@@ -9,18 +9,20 @@ import { connectSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import type { TestApp } from '../helpers/test-app';
 import { emit, emitUntyped } from '../helpers/emit';
 import {
+  closeChatRoomsAfterEach,
   collect,
   dataOf,
   fan,
   gameData,
-  newGame,
   next,
   say,
   startInstance,
   stopInstance,
   twoInstances,
-  unique,
 } from './chat-room-helpers';
+import { newGame, unique } from '../helpers/ids';
+
+closeChatRoomsAfterEach();
 
 // Roles come from the configuration, read once at start: these logins are fixed for this file.
 const MODERATOR = unique('mod');

@@ -16,18 +16,20 @@ import { emit, emitUntyped } from '../helpers/emit';
 import { signIn } from '../helpers/sign-in';
 import {
   anotherSocket,
+  closeChatRoomsAfterEach,
   collect,
   dataOf,
   fan,
   gameData,
-  newGame,
   next,
   say,
   startInstance,
   stopInstance,
   twoInstances,
-  unique,
 } from './chat-room-helpers';
+import { newGame, unique } from '../helpers/ids';
+
+closeChatRoomsAfterEach();
 
 const react = (
   socket: Parameters<typeof emit>[0],

@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_TTL_MS, keys } from '@server/storage/keys';
 import { signIn } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { unique } from '../helpers/ids';
 
 const redis = new Redis(process.env.TEST_REDIS_URL!);
 let app: TestApp | null = null;
@@ -25,7 +26,7 @@ describe('chat history retention', () => {
   it('expires a made-up game’s history 7 days after its last message, renewed by each message', async () => {
     expect(CHAT_HISTORY_TTL_MS).toBe(7 * 24 * 60 * MINUTE);
     app = await startTestApp();
-    const { client } = await signIn(app, `keeper-${randomUUID().slice(0, 6)}`);
+    const { client } = await signIn(app, unique('keeper'));
     const gameId = `made-up-${randomUUID()}`;
     const post = (message: string) =>
       client.json(`/api/chat/games/${gameId}/messages`, {

@@ -3,7 +3,6 @@
  * run's one Redis, signed-in fans on either, waiting for a pushed event, and what is stored for one
  * game (to prove a refusal changed nothing).
  */
-import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach } from 'vitest';
 import type { Ack, ServerToClientEvents } from '@shared/events';
@@ -15,21 +14,23 @@ import { startTestApp, type TestApp, type TestAppOptions } from '../helpers/test
 // Instances share a session secret, as a deployment behind one Redis must.
 const SESSION_SECRET = 'a-test-session-secret-shared-by-instances';
 
-/** Logins are unique per test: rate limits and sessions live in the run's shared Redis. */
-export const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
-export const newGame = () => `game-${randomUUID().slice(0, 8)}`;
-
 let apps: TestApp[] = [];
 let sockets: TestSocket[] = [];
 let inspector: Redis | undefined;
 
-afterEach(async () => {
-  for (const socket of sockets) socket.close();
-  await Promise.all(apps.map((app) => app.close()));
-  apps = [];
-  sockets = [];
-});
-afterAll(() => inspector?.disconnect());
+/**
+ * Closes the instances and sockets a test started here after each test, and the Redis inspector after
+ * the file. A test file that uses these helpers calls it once at its top.
+ */
+export function closeChatRoomsAfterEach(): void {
+  afterEach(async () => {
+    for (const socket of sockets) socket.close();
+    await Promise.all(apps.map((app) => app.close()));
+    apps = [];
+    sockets = [];
+  });
+  afterAll(() => inspector?.disconnect());
+}
 
 export async function startInstance(options: TestAppOptions = {}): Promise<TestApp> {
   const app = await startTestApp({ ...options, env: { SESSION_SECRET, ...options.env } });

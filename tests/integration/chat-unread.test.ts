@@ -10,18 +10,20 @@ import type { TestApp } from '../helpers/test-app';
 import type { TestSocket } from '../helpers/sign-in';
 import { emit, emitUntyped } from '../helpers/emit';
 import {
+  closeChatRoomsAfterEach,
   collect,
   dataOf,
   fan,
   gameData,
-  newGame,
   next,
   say,
   startInstance,
   stopInstance,
   twoInstances,
-  unique,
 } from './chat-room-helpers';
+import { newGame, unique } from '../helpers/ids';
+
+closeChatRoomsAfterEach();
 
 const unreadOf = async (socket: TestSocket, gameIds: string[]) =>
   dataOf(await emit(socket, 'chat:unread', { gameIds })).games;

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatPage, ChatSyncAnswer } from '@shared/schemas/chat';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { emit, emitUntyped } from '../helpers/emit';
+import { newGame, unique } from '../helpers/ids';
 
 let apps: TestApp[] = [];
 let sockets: TestSocket[] = [];
@@ -23,16 +23,11 @@ async function start(env: Record<string, string> = {}) {
   return app;
 }
 
-/** Logins are unique per test: rate limits and sessions live in the run's shared Redis. */
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
-
 async function user(app: TestApp, name: string) {
   const signedIn = await signedInSocket(app, unique(name));
   sockets.push(signedIn.socket);
   return signedIn;
 }
-
-const newGame = () => `game-${randomUUID().slice(0, 8)}`;
 
 function nextMessage(socket: TestSocket): Promise<ChatMessage> {
   return new Promise((resolve) => socket.once('chat:message-created', resolve));

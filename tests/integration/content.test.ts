@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +12,11 @@ import { startFakeJina, type FakeJina } from '../fakes/jina';
 import { startFakeNewsFeeds, type FakeNewsFeeds } from '../fakes/news-feeds';
 import { signIn } from '../helpers/sign-in';
 import { cookieClient, startTestApp, type TestApp } from '../helpers/test-app';
+import { unique } from '../helpers/ids';
 
 // Page content (POST /api/jina), the frame check, Jina Reader, and AI summaries and answers through an
 // OpenAI-compatible endpoint. Real sign-in and real HTTP; every upstream is a loopback fake.
 
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
 type ErrorAnswer = { error: { code: string; message: string } };
 
 let feeds: FakeNewsFeeds;

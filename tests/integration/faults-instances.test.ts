@@ -8,7 +8,8 @@ import type { TestSocket } from '../helpers/sign-in';
 import { startFaultApp, type FaultApp } from '../faults/app';
 import { startChildInstance, type ChildInstance } from '../faults/instance';
 import { startTcpFront, type TcpFront } from '../faults/tcp-front';
-import { chatView, emit, fullHistory, newGame, send, signInAt, socketAt, unique } from '../faults/chat';
+import { chatView, emit, fullHistory, send, signInAt, socketAt } from '../faults/chat';
+import { newGame, unique } from '../helpers/ids';
 
 const redisUrl = process.env.TEST_REDIS_URL!;
 let front: TcpFront;

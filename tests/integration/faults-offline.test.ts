@@ -13,7 +13,8 @@ import { compareStreamIds } from '@server/storage/store';
 import type { TestSocket } from '../helpers/sign-in';
 import { startFaultApp, type FaultApp } from '../faults/app';
 import { socketLocalPort, startTcpFront, type TcpFront } from '../faults/tcp-front';
-import { chatView, emit, newGame, nextMessage, send, signInAt, socketAt, unique } from '../faults/chat';
+import { chatView, emit, nextMessage, send, signInAt, socketAt } from '../faults/chat';
+import { newGame, unique } from '../helpers/ids';
 
 const OFFLINE_MS = 30_000;
 const redisUrl = process.env.TEST_REDIS_URL!;

@@ -14,7 +14,8 @@ import type { TestSocket } from '../helpers/sign-in';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { cookieClient } from '../helpers/test-app';
 import { startFaultApp, type FaultApp } from '../faults/app';
-import { emit, fullHistory, newGame, send, socketAt, unique } from '../faults/chat';
+import { emit, fullHistory, send, socketAt } from '../faults/chat';
+import { newGame, unique } from '../helpers/ids';
 
 const REDIS_CONF = fileURLToPath(new URL('../../redis.conf', import.meta.url));
 const UNAVAILABLE = { code: 'store_unavailable', message: ERROR_MESSAGES.store_unavailable };

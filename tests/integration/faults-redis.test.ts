@@ -10,7 +10,8 @@ import { ERROR_MESSAGES } from '@shared/errors';
 import type { TestSocket } from '../helpers/sign-in';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startFaultApp, type FaultApp } from '../faults/app';
-import { emit, fullHistory, newGame, nextMessage, send, signInAt, socketAt, unique } from '../faults/chat';
+import { emit, fullHistory, nextMessage, send, signInAt, socketAt } from '../faults/chat';
+import { newGame, unique } from '../helpers/ids';
 
 const REDIS_CONF = fileURLToPath(new URL('../../redis.conf', import.meta.url));
 

@@ -18,6 +18,7 @@ import { FEED_MAX_ITEMS, FEED_XML_MAX_CHARS } from '@server/search/local/feed-pa
 import { startFakeJina, type FakeJina } from '../fakes/jina';
 import { signIn } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { unique } from '../helpers/ids';
 
 /** A bit under the guarded fetcher's 5 MiB cap, so the whole body reaches the reader. */
 const PAGE_BYTES = 4_000_000;
@@ -25,7 +26,6 @@ const PAGE_BYTES = 4_000_000;
 const CASE_TIMEOUT_MS = 20_000;
 
 type ErrorAnswer = { error: { code: string; message: string } };
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
 const run = (piece: string, chars = PAGE_BYTES) =>
   piece.repeat(Math.ceil(chars / piece.length)).slice(0, chars);
 

@@ -2,11 +2,11 @@
  * Signing out ends the session's realtime access too: its sockets are disconnected on every instance
  * at once, none comes back through connection recovery, and other sessions of the same login stay.
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { emit } from '../helpers/emit';
+import { newGame, unique } from '../helpers/ids';
 
 // Instances share a session secret, as a deployment behind one Redis must.
 const SESSION_SECRET = 'logout-tests-session-secret-shared';
@@ -26,9 +26,6 @@ async function start() {
   apps.push(app);
   return app;
 }
-
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
-const newGame = () => `game-${randomUUID().slice(0, 8)}`;
 
 async function open(app: TestApp, cookie: string) {
   const socket = await connectSocket(app.baseUrl, { cookie });

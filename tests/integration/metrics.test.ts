@@ -3,7 +3,6 @@
  * refreshes and Redis, as a scrape reads them; and who may read it: nobody unless configured, a
  * bearer token on the app's port, or a port of its own bound only where the operator said.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@shared/schemas/chat';
 import { createLogger } from '@server/logger';
@@ -13,6 +12,7 @@ import { startFakeEspn, type FakeEspn } from '../fakes/espn';
 import { emit } from '../helpers/emit';
 import { signedInSocket, type TestSocket } from '../helpers/sign-in';
 import { freePort, startTestApp, type TestApp } from '../helpers/test-app';
+import { newGame, unique } from '../helpers/ids';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const SESSION_SECRET = 'a-test-session-secret-for-metrics';
@@ -40,9 +40,8 @@ async function start(env: Record<string, string>, storeKind: 'redis' | 'memory' 
   return app;
 }
 
-/** Logins are unique per test: sessions and limits live in the run's shared Redis. */
 async function fan(app: TestApp, name: string) {
-  const signedIn = await signedInSocket(app, `${name}-${randomUUID().slice(0, 6)}`);
+  const signedIn = await signedInSocket(app, unique(name));
   sockets.push(signedIn.socket);
   return signedIn;
 }
@@ -86,7 +85,7 @@ describe('the metrics endpoint', () => {
     const app = await start({ METRICS_TOKEN: TOKEN, CHAT_RATE_LIMIT: '100' });
     // A second app in the same process has a registry of its own: nothing it counts shows here.
     const other = await start({ METRICS_TOKEN: TOKEN }, 'memory');
-    const gameId = `game-${randomUUID().slice(0, 8)}`;
+    const gameId = newGame();
 
     const before = await scrape(app);
     expect(before.get('techtouchdown_sockets_connected')).toBe(0);

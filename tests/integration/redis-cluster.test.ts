@@ -15,10 +15,11 @@ import type { SocketAdapterKind } from '@server/realtime/adapter';
 import { storeLock } from '@server/storage/lock';
 import { startFakeEspn, type FakeEspn } from '../fakes/espn';
 import { startFaultApp, type FaultApp } from '../faults/app';
-import { fullHistory, newGame, nextMessage, send, signInAt, socketAt, unique } from '../faults/chat';
+import { fullHistory, nextMessage, send, signInAt, socketAt } from '../faults/chat';
 import { emit } from '../helpers/emit';
 import { startRedisCluster, type RedisCluster } from '../helpers/redis-cluster';
 import type { TestSocket } from '../helpers/sign-in';
+import { newGame, unique } from '../helpers/ids';
 
 let cluster: RedisCluster;
 let espn: FakeEspn;

@@ -8,7 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emit } from '../helpers/emit';
 import { connectSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { cookieClient, type TestApp } from '../helpers/test-app';
-import { dataOf, fan, newGame, say, startInstance, stopInstance, unique } from './chat-room-helpers';
+import { closeChatRoomsAfterEach, dataOf, fan, say, startInstance, stopInstance } from './chat-room-helpers';
+import { newGame, unique } from '../helpers/ids';
+
+closeChatRoomsAfterEach();
 
 const LIMITS = { CHAT_RATE_LIMIT: '1000' };
 

@@ -11,11 +11,12 @@ import type { ChatMessage } from '@shared/schemas/chat';
 import type { SportsGamesChangedPayload } from '@shared/schemas/sports';
 import { startFakeEspn, type FakeEspn } from '../fakes/espn';
 import { startFaultApp, type FaultApp } from '../faults/app';
-import { newGame, signInAt, unique } from '../faults/chat';
+import { signInAt } from '../faults/chat';
 import { startNginx, type Nginx } from '../helpers/nginx';
 import { freePort } from '../helpers/redis-server';
 import type { TestSocket } from '../helpers/sign-in';
 import { emitWithin } from '../helpers/emit';
+import { newGame, unique } from '../helpers/ids';
 
 const redisUrl = process.env.TEST_REDIS_URL!;
 let espn: FakeEspn;

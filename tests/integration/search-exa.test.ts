@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answerStreamChunkSchema,
@@ -9,6 +8,7 @@ import {
 import { startFakeExa, type FakeExa } from '../fakes/exa';
 import { signIn } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { unique } from '../helpers/ids';
 
 // With EXA_API_KEY set, /api/exa runs on Exa (a loopback fake speaking Exa's shapes): what the app
 // sends to Exa, what it answers the browser, and how Exa's failures reach the user.
@@ -22,7 +22,6 @@ vi.mock('node:dns/promises', () => {
 });
 
 type ErrorAnswer = { error: { code: string; message: string } };
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
 
 let exa: FakeExa;
 let app: TestApp;

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GetContentsResponse, SearchResponse } from '@shared/schemas/search';
 import { keys } from '@server/storage/keys';
 import { startFakeNewsFeeds, type FakeNewsFeeds } from '../fakes/news-feeds';
 import { signIn } from '../helpers/sign-in';
 import { cookieClient, startTestApp, type TestApp } from '../helpers/test-app';
+import { unique } from '../helpers/ids';
 
 // The local news index (no EXA_API_KEY): feeds from the fake feed server, real sign-in, real HTTP.
 
@@ -13,7 +13,6 @@ let app: TestApp;
 let client: Awaited<ReturnType<typeof signIn>>['client'];
 const extraApps: TestApp[] = [];
 
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function startLocal(env: Record<string, string> = {}, storeKind: 'memory' | 'redis' = 'memory') {

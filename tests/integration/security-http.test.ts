@@ -4,7 +4,6 @@
  * production, security headers and the Content Security Policy, rate limits on chat, search and the
  * AI and refresh endpoints (shared by every instance), and identity spoofed through request bodies.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { startFakeGitHub, type FakeGitHub } from '../fakes/github';
 import { emit, emitUntyped } from '../faults/chat';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { cookieClient, startTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app';
+import { newGame, unique } from '../helpers/ids';
 
 const SESSION_SECRET = 'security-tests-session-secret-shared';
 let apps: TestApp[] = [];
@@ -34,8 +34,6 @@ async function start(options: TestAppOptions = {}) {
   apps.push(app);
   return app;
 }
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
-const newGame = () => `game-${randomUUID().slice(0, 8)}`;
 
 async function user(app: TestApp, name: string) {
   const signedIn = await signedInSocket(app, unique(name));

@@ -5,7 +5,6 @@
  * number of sockets it has, and a socket is in one voice room at most; the REST chat read is limited
  * like the other API reads. A person's traffic never meets any of it.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Ack, AckError, VoiceCount } from '@shared/events';
 import type { ChatPage } from '@shared/schemas/chat';
@@ -16,6 +15,7 @@ import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import type { TestApp } from '../helpers/test-app';
 import { emitUntyped, emitWithin } from '../helpers/emit';
+import { newGame, unique } from '../helpers/ids';
 
 // A Redis of this file's own: the login socket counts and the rooms live there, and the
 // run's shared one also carries instances that other test files kill on purpose.
@@ -44,9 +44,6 @@ async function start(env: Record<string, string> = {}) {
   apps.push(instance);
   return instance as FaultApp & TestApp;
 }
-
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
-const newGame = () => `game-${randomUUID().slice(0, 8)}`;
 
 async function user(app: TestApp, name: string) {
   const signedIn = await signedInSocket(app, unique(name));

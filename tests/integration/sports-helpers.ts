@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   allGames,
   type Game,
@@ -9,9 +8,7 @@ import {
 } from '@shared/schemas/sports';
 import { signedInSocket, type TestSocket } from '../helpers/sign-in';
 import type { TestApp } from '../helpers/test-app';
-
-/** Logins are unique per test: rate limits and sessions may live in the run's shared Redis. */
-export const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
+import { unique } from '../helpers/ids';
 
 /** A signed-in user with an HTTP client and a real socket.io-client connection. */
 export async function sportsFan(app: TestApp, name: string, sockets: TestSocket[]) {

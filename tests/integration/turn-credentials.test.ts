@@ -11,6 +11,7 @@ import { TURN_CREDENTIAL_TTL_SECONDS, turnCredentials } from '@server/voice/rout
 import { signIn } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { allocateRelay, startTurnServer, type TurnServer } from '../helpers/turn-server';
+import { unique } from '../helpers/ids';
 
 const SECRET = `turn-secret-${randomUUID()}`;
 let turn: TurnServer;
@@ -37,7 +38,7 @@ describe('TURN credentials from a shared secret', () => {
         ICE_SERVERS: JSON.stringify([{ urls: 'stun:127.0.0.1:3478' }]),
       },
     });
-    const login = `caller-${randomUUID().slice(0, 6)}`;
+    const login = unique('caller');
     const { client } = await signIn(app, login);
     const answer = await client.request('/api/voice/config');
     expect(answer.status).toBe(200);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import twilio from 'twilio';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VoiceCount } from '@shared/events';
@@ -7,6 +6,7 @@ import { keys } from '@server/storage/keys';
 import { connectSocket, signedInSocket, signIn, type TestSocket } from '../helpers/sign-in';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { emit, emitUntyped } from '../helpers/emit';
+import { newGame, unique } from '../helpers/ids';
 
 const SESSION_SECRET = 'a-test-session-secret-shared-by-instances';
 let apps: TestApp[] = [];
@@ -23,9 +23,6 @@ async function start(env: Record<string, string> = {}) {
   apps.push(app);
   return app;
 }
-
-const unique = (login: string) => `${login}-${randomUUID().slice(0, 6)}`;
-const newGame = () => `game-${randomUUID().slice(0, 8)}`;
 
 async function participant(app: TestApp, name: string) {
   const signedIn = await signedInSocket(app, unique(name));
