@@ -81,14 +81,11 @@ export function catalogueTeam(league: LeagueName, name: string): SportsTeam | un
 export const teamShortName = (league: LeagueName, name: string): string =>
   catalogueTeam(league, name)?.short_name ?? name;
 
-/** The colours of a worth-watching label, one per kind, readable in both themes. */
+/** The colours of a worth-watching label, one per kind, from the app's badge colours (both themes). */
 export const WATCH_BADGE: Record<WatchKind, string> = {
-  close:
-    'bg-amber-100 text-amber-900 ring-amber-600/30 dark:bg-amber-400/15 dark:text-amber-200 dark:ring-amber-300/30',
-  comeback:
-    'bg-violet-100 text-violet-800 ring-violet-600/30 dark:bg-violet-400/15 dark:text-violet-200 dark:ring-violet-300/30',
-  blowout:
-    'bg-slate-100 text-slate-700 ring-slate-500/30 dark:bg-slate-700/50 dark:text-slate-200 dark:ring-slate-400/30',
+  close: 'bg-brand-50 text-brand-700 ring-brand-600/20 dark:bg-brand-500/15 dark:text-brand-100',
+  comeback: TONE_BADGE.other,
+  blowout: TONE_BADGE.completed,
 };
 
 /** Games of favourite teams first, otherwise the source's order. */

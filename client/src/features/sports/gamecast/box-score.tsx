@@ -36,7 +36,7 @@ function TeamStats({ game, stats }: { game: Game; stats: Gamecast['teamStats'] }
         <tbody>
           {stats.map((stat) => (
             <tr key={stat.label}>
-              <td className={`${CELL} w-1/3 text-right font-semibold text-slate-900 dark:text-slate-100`}>
+              <td className={`${CELL} text-right font-semibold text-slate-900 dark:text-slate-100`}>
                 {stat.away}
               </td>
               <th
@@ -45,7 +45,7 @@ function TeamStats({ game, stats }: { game: Game; stats: Gamecast['teamStats'] }
               >
                 {stat.label}
               </th>
-              <td className={`${CELL} w-1/3 text-left font-semibold text-slate-900 dark:text-slate-100`}>
+              <td className={`${CELL} text-left font-semibold text-slate-900 dark:text-slate-100`}>
                 {stat.home}
               </td>
             </tr>

@@ -10,7 +10,7 @@ function PlayItem({ play, game }: { play: GamecastPlay; game: Game }) {
   const team = play.team === null ? null : play.team === 'away' ? away : home;
   const when = [play.period, play.clock].filter(Boolean).join(' · ');
   return (
-    <li className="flex gap-3 border-t border-slate-100 py-2 first:border-t-0 dark:border-slate-800">
+    <li className="flex gap-3 py-2">
       <div className="min-w-0 flex-1">
         <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
           {when}
@@ -76,9 +76,9 @@ export function PlaysSection({
           role="region"
           aria-label={`${title}, newest first`}
           tabIndex={0}
-          className="max-h-80 overflow-y-auto rounded-xl border border-slate-200 px-3 dark:border-slate-800"
+          className="max-h-96 overflow-y-auto rounded-xl border border-slate-200 px-3 dark:border-slate-800"
         >
-          <ol>
+          <ol className="divide-y divide-slate-100 dark:divide-slate-800">
             {shown.map((play) => (
               <PlayItem key={play.id} play={play} game={game} />
             ))}

@@ -15,7 +15,7 @@ export const toggleClass = (pressed: boolean): string => `${TOGGLE} ${pressed ? 
 /** A wide table's frame: it scrolls sideways on a phone, and by keyboard once focused. */
 export const SCROLL_FRAME = 'overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800';
 
-export const TABLE = 'w-full border-collapse text-sm tabular-nums';
+export const TABLE = 'w-full text-sm tabular-nums';
 export const CELL = 'border-t border-slate-100 px-2 py-1.5 dark:border-slate-800';
 export const HEAD_CELL =
   'px-2 py-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';

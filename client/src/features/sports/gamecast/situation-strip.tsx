@@ -1,5 +1,5 @@
 import type { Game, GameSituation } from '@shared/schemas/sports';
-import { teamShortName } from '../game-format';
+import { teamShortName, TONE_BADGE } from '../game-format';
 
 const BASE_NAMES = ['first', 'second', 'third'] as const;
 
@@ -23,11 +23,9 @@ function BaseDiamond({ situation }: { situation: GameSituation }) {
       width={14}
       height={14}
       transform={`rotate(45 ${x} ${y})`}
-      className={
-        occupied
-          ? 'fill-amber-500 stroke-amber-700 dark:fill-amber-400 dark:stroke-amber-200'
-          : 'fill-transparent stroke-slate-400 dark:stroke-slate-500'
-      }
+      className={occupied ? 'text-brand-600 dark:text-brand-500' : 'text-slate-400'}
+      fill={occupied ? 'currentColor' : 'none'}
+      stroke="currentColor"
       strokeWidth={2}
     />
   );
@@ -49,7 +47,7 @@ function CountDots({ label, value, of }: { label: string; value: number; of: num
         {Array.from({ length: of }, (_, index) => (
           <span
             key={index}
-            className={`h-2.5 w-2.5 rounded-full ${index < value ? 'bg-slate-800 dark:bg-slate-100' : 'ring-1 ring-slate-400 ring-inset dark:ring-slate-500'}`}
+            className={`h-2.5 w-2.5 rounded-full ${index < value ? 'bg-slate-900 dark:bg-slate-100' : 'ring-1 ring-slate-400 ring-inset'}`}
           />
         ))}
       </span>
@@ -88,20 +86,14 @@ export function SituationStrip({ game, hidePlay }: { game: Game; hidePlay: boole
           {situation.downDistance ? <span className="font-semibold">{situation.downDistance}</span> : null}
           {possession ? (
             <span className="inline-flex items-center gap-1.5">
-              <span aria-hidden="true" className="h-2 w-3 rounded-full bg-amber-700 dark:bg-amber-500" />
+              <span aria-hidden="true" className="h-2.5 w-3 rounded-full bg-brand-600" />
               <span>
                 <span className="sr-only">Possession: </span>
                 {possession} ball
               </span>
             </span>
           ) : null}
-          {situation.isRedZone ? (
-            <span
-              className={`${PILL} bg-red-100 text-red-800 ring-red-600/30 dark:bg-red-500/20 dark:text-red-200 dark:ring-red-400/40`}
-            >
-              Red zone
-            </span>
-          ) : null}
+          {situation.isRedZone ? <span className={`${PILL} ${TONE_BADGE.live}`}>Red zone</span> : null}
           {hasCount ? (
             <span className="inline-flex flex-wrap items-center gap-3">
               {situation.balls !== null ? <CountDots label="Balls" value={situation.balls} of={4} /> : null}
@@ -120,11 +112,7 @@ export function SituationStrip({ game, hidePlay }: { game: Game; hidePlay: boole
             </span>
           ) : null}
           {situation.powerPlay ? (
-            <span
-              className={`${PILL} bg-blue-100 text-blue-800 ring-blue-600/30 dark:bg-blue-500/20 dark:text-blue-200 dark:ring-blue-400/40`}
-            >
-              {situation.powerPlay}
-            </span>
+            <span className={`${PILL} ${TONE_BADGE.other}`}>{situation.powerPlay}</span>
           ) : null}
         </div>
       ) : null}

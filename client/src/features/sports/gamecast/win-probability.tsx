@@ -64,18 +64,21 @@ export function WinProbability({ game, points }: { game: Game; points: WinProbab
       <div className="flex gap-2">
         <div
           aria-hidden="true"
-          className="flex w-14 shrink-0 flex-col justify-between py-0.5 text-right text-[0.7rem] leading-none text-slate-600 dark:text-slate-300"
+          className="flex w-14 shrink-0 flex-col justify-between py-0.5 text-right text-xs leading-none text-slate-600 dark:text-slate-300"
         >
           <span>{home} 100%</span>
           <span>50%</span>
           <span>{away} 100%</span>
         </div>
         <div className="min-w-0 flex-1">
-          <div className="relative h-36 rounded-lg border border-slate-200 bg-slate-50 sm:h-44 dark:border-slate-800 dark:bg-slate-800/40">
+          <div
+            style={{ height: '9.5rem' }}
+            className="relative rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/40"
+          >
             <svg
               viewBox="0 0 100 100"
               preserveAspectRatio="none"
-              className="absolute inset-0 h-full w-full overflow-visible"
+              className="absolute inset-0 h-full w-full"
               role="img"
               aria-label={`${home}'s chance of winning over the game, ${percent(last.homePercent)} now`}
             >
@@ -87,7 +90,8 @@ export function WinProbability({ game, points }: { game: Game; points: WinProbab
                   y1={0}
                   y2={100}
                   vectorEffect="non-scaling-stroke"
-                  className="stroke-slate-300 dark:stroke-slate-600"
+                  stroke="currentColor"
+                  className="text-slate-400 dark:text-slate-600"
                   strokeWidth={1}
                 />
               ))}
@@ -98,7 +102,8 @@ export function WinProbability({ game, points }: { game: Game; points: WinProbab
                 y2={50}
                 vectorEffect="non-scaling-stroke"
                 strokeDasharray="4 4"
-                className="stroke-slate-400 dark:stroke-slate-500"
+                stroke="currentColor"
+                className="text-slate-500"
                 strokeWidth={1}
               />
               <polyline
@@ -107,14 +112,12 @@ export function WinProbability({ game, points }: { game: Game; points: WinProbab
                 vectorEffect="non-scaling-stroke"
                 strokeWidth={2}
                 strokeLinejoin="round"
-                className="stroke-brand-600 dark:stroke-brand-500"
+                stroke="currentColor"
+                className="text-brand-600 dark:text-brand-500"
               />
             </svg>
           </div>
-          <div
-            aria-hidden="true"
-            className="relative mt-1 h-4 text-[0.7rem] text-slate-600 dark:text-slate-300"
-          >
+          <div aria-hidden="true" className="relative mt-1 h-4 text-xs text-slate-600 dark:text-slate-300">
             {marks.map((mark, index) =>
               index % labelEvery === 0 ? (
                 <span
@@ -144,7 +147,7 @@ export function WinProbability({ game, points }: { game: Game; points: WinProbab
             role="region"
             aria-label="Win probability table"
             tabIndex={0}
-            className="max-h-72 overflow-y-auto rounded-xl border border-slate-200 dark:border-slate-800"
+            className="max-h-96 overflow-y-auto rounded-xl border border-slate-200 dark:border-slate-800"
           >
             <table className={TABLE}>
               <caption className="sr-only">Win probability after each play, oldest first</caption>
