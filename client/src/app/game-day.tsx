@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useFavouriteTeams } from '@client/features/favourites';
+import { useFavouriteTeams } from '@client/features/favourites/hooks';
 import { AlertToasts, DelayMarker, GameDaySettingsButton, useGameAlerts } from '@client/features/game-day';
-import { useGameChangeStream } from '@client/features/sports';
+// The score feed itself, not the sports barrel: the barrel would bring the Sports page's cards and
+// dialog into every signed-in page.
+import { useGameChangeStream } from '@client/features/sports/score-feed';
 
 /** Where a game's dialog opens: the Sports page, told which game by the `game` search parameter. */
 export function gamePath(gameId: string): string {

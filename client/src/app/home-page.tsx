@@ -1,18 +1,25 @@
 import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import type { SearchResult } from '@shared/schemas/search';
 import { cardClass } from '@client/components/button';
-import {
-  FavouriteTeamsStrip,
-  FavouritesQuestionnaires,
-  TechInterestsStrip,
-} from '@client/features/favourites';
+// The strips from their own modules: the favourites barrel would bring the pickers into the first paint.
+import { FavouriteTeamsStrip } from '@client/features/favourites/teams-strip';
+import { TechInterestsStrip } from '@client/features/favourites/tech-strip';
 import { SearchPanel, type ExternalQuery } from '@client/features/search';
 import { useDocumentTitle } from '@client/lib/document-title';
+import { afterFirstPaint } from './after-first-paint';
 
 // The reader and the frame viewer load when a fan first opens an article, not with the dashboard.
 const loadContent = () => import('@client/features/content');
 const ArticleDrawer = lazy(async () => ({ default: (await loadContent()).ArticleDrawer }));
 const FrameViewer = lazy(async () => ({ default: (await loadContent()).FrameViewer }));
+
+// The questionnaire dialogs (and their pickers) load once the dashboard has painted; an edit button
+// pressed before that opens its dialog as soon as they are in.
+const FavouritesQuestionnaires = afterFirstPaint(
+  'questionnaires',
+  () => import('@client/features/favourites/questionnaires'),
+  (module) => module.FavouritesQuestionnaires,
+);
 
 /** The sports side's default query: the same kind of headlines as the tech side's, for the four leagues. */
 export const SPORTS_DEFAULT_QUERY = 'Latest sports news headlines from the NFL, NBA, MLB and NHL';

@@ -4,7 +4,7 @@ import { SIDEBAR_BREAKPOINT_PX } from '@shared/limits';
 import { RouteErrorBoundary } from '@client/components/error-boundary';
 import { Spinner } from '@client/components/spinner';
 import { useAuth } from '@client/lib/auth';
-import { connectSocket, disconnectSocket } from '@client/lib/socket';
+import { connectAfterPaint } from '@client/lib/socket-connection';
 import { useMediaQuery } from '@client/lib/use-media-query';
 import { Sidebar } from './sidebar';
 import { TooManyTabsBanner } from './too-many-tabs-banner';
@@ -23,11 +23,11 @@ export function ProtectedLayout() {
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
 
-  // One socket per signed-in tab: it carries scores, chat and voice, and closes on sign-out.
+  // One socket per signed-in tab: it carries scores, chat and voice, and closes on sign-out. The
+  // Socket.IO client loads and connects once the frame has painted, not before.
   useEffect(() => {
     if (!isAuthenticated) return;
-    connectSocket();
-    return () => disconnectSocket();
+    return connectAfterPaint();
   }, [isAuthenticated]);
 
   // Narrow screens: the overlay closes after a navigation.

@@ -1,9 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { House, LogOut, Presentation, Star, User, Volleyball } from '@client/components/icons';
-import { PodcastPlayer } from '@client/features/podcast';
 import { useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
+import { afterFirstPaint } from './after-first-paint';
+
+// The player and its engine load once the frame has painted.
+const PodcastPlayer = afterFirstPaint(
+  'podcast player',
+  () => import('@client/features/podcast'),
+  (module) => module.PodcastPlayer,
+);
 
 const LINKS = [
   { to: '/', label: 'Home', end: true, icon: House },

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { findTeam, LEAGUE_KEYS, type LeagueKey } from '@shared/data/teams';
 import { RoomUnreadBadge, useUnreadFollower } from '@client/features/chat';
-import { useFavouriteTeams } from '@client/features/favourites';
+import { useFavouriteTeams } from '@client/features/favourites/hooks';
 import { SportsPage } from '@client/features/sports';
 import { useAuth } from '@client/lib/auth';
 import { GameRoom } from './game-room';

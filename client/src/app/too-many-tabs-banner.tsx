@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { TriangleAlert } from '@client/components/icons';
-import { tooManyTabsAtom } from '@client/lib/socket';
+import { tooManyTabsAtom } from '@client/lib/socket-state';
 
 export const TOO_MANY_TABS_MESSAGE = 'Too many open tabs: close some Tech Touchdown tabs and reload';
 

@@ -1,8 +1,23 @@
 import { Menu, Moon, Sun } from '@client/components/icons';
-import { MiniPlayer } from '@client/features/podcast';
 import { useAuth, useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
-import { GameDayAlerts, GameDayControls } from './game-day';
+import { afterFirstPaint } from './after-first-paint';
+
+// The player's engine, the score feed and its socket load once the frame has painted.
+const MiniPlayer = afterFirstPaint(
+  'mini player',
+  () => import('@client/features/podcast'),
+  (module) => module.MiniPlayer,
+);
+const loadGameDay = () => import('./game-day');
+const GameDayControls = afterFirstPaint(
+  'game-day controls',
+  loadGameDay,
+  (module) => module.GameDayControls,
+  // The settings button's size, so the controls beside it keep their place.
+  <div aria-hidden="true" className="h-9 w-9 shrink-0" />,
+);
+const GameDayAlerts = afterFirstPaint('game-day alerts', loadGameDay, (module) => module.GameDayAlerts);
 
 export interface TopBarProps {
   sidebarOpen: boolean;

@@ -1,4 +1,3 @@
-import { atom } from 'jotai';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/events';
 import {
@@ -8,19 +7,15 @@ import {
   type RequestEvent,
   type RequestPayload,
 } from '@shared/socket-request';
+import { tooManyTabsAtom } from './socket-state';
 import { appStore } from './store';
 
 export { SocketRequestError } from '@shared/socket-request';
+export { tooManyTabsAtom } from './socket-state';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
-
-/**
- * True once the server refused this tab's socket because the account has as many open as it may
- * (`limit_reached`): the tab stops trying, and the signed-in frame says to close tabs and reload.
- */
-export const tooManyTabsAtom = atom(false);
 
 /** The server's refusal of a connection: Socket.IO puts the middleware error's `data` on it. */
 function isLimitReached(error: Error & { data?: unknown }): boolean {

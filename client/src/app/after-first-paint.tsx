@@ -1,0 +1,64 @@
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { afterNextPaint } from '@client/lib/after-paint';
+import { loadOrReload } from '@client/lib/stale-build';
+
+/** False on the first render, true once the browser has painted it. */
+export function useFirstPaintDone(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  return painted;
+}
+
+/** A part whose code could not load stays out of the frame rather than replacing the page with an error. */
+class QuietBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.warn(`${this.props.name}: could not load`, error);
+  }
+
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * A part of the signed-in frame that the first paint does without (the podcast players, the game-day
+ * controls and alerts): its code starts loading once the frame has painted, and it shows when loaded.
+ * Until then `placeholder` keeps its place, so nothing around it moves.
+ */
+export function afterFirstPaint<M, P extends object>(
+  name: string,
+  importPart: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+  placeholder: ReactNode = null,
+) {
+  const load = loadOrReload(importPart);
+  const Part = lazy(async () => ({ default: pick(await load()) }));
+  function Deferred(props: P) {
+    const painted = useFirstPaintDone();
+    if (!painted) return placeholder;
+    return (
+      <QuietBoundary name={name}>
+        <Suspense fallback={placeholder}>
+          <Part {...(props as ComponentProps<typeof Part>)} />
+        </Suspense>
+      </QuietBoundary>
+    );
+  }
+  Deferred.displayName = `AfterFirstPaint(${name})`;
+  return Deferred;
+}
