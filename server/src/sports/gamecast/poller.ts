@@ -25,7 +25,7 @@ export interface GamecastPoller {
  */
 export function createGamecastPoller(deps: {
   store: GamecastStore;
-  service: Pick<GamecastService, 'round'>;
+  service: Pick<GamecastService, 'round' | 'forget'>;
   logger: Logger;
   pollSeconds: number;
 }): GamecastPoller {
@@ -43,6 +43,7 @@ export function createGamecastPoller(deps: {
     try {
       const wasLeader = leader;
       leader = await lock.hold(id);
+      if (leader && !wasLeader) service.forget();
       if (leader !== wasLeader)
         logger.info({ leader }, leader ? 'gamecast reader: leading' : 'gamecast reader: following');
     } catch (error) {

@@ -223,4 +223,42 @@ describe('the Gamecast reader', () => {
     await leader.stop();
     expect(await follower.round()).not.toBeNull();
   });
+
+  it('compares with what another instance stored after leading again, not with its own old copy', async () => {
+    const { memory, store, service, watchers, stub, pushed, rooms } = setup([game('live-1', 'live')]);
+    rooms.set('live-1', 1);
+    await watchers.watched('live-1');
+    const other = createGamecastService({
+      store,
+      source: stub.source,
+      broadcaster: { changed: (change) => pushed.push(change) },
+      scoreboard: () => Promise.resolve(buildSportsDataset([game('live-1', 'live')], '2026-11-27T20:00:00Z')),
+      logger,
+    });
+    const poller = (of: typeof service) =>
+      createGamecastPoller({
+        store: createGamecastStore(memory, logger),
+        service: of,
+        logger,
+        pollSeconds: 5,
+      });
+
+    const first = poller(service);
+    await first.round(); // version 1, kept by this instance
+    await first.stop();
+    const second = poller(other);
+    stub.play('live-1');
+    await second.round(); // version 2, stored by the other one
+    await second.stop();
+    const again = poller(service);
+    stops.push(() => again.stop());
+    stub.play('live-1');
+    await again.round();
+    expect(pushed.map((change) => [change.previousVersion, change.version])).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ]);
+    expect(pushed[2]!.playsAdded).toHaveLength(1);
+  });
 });

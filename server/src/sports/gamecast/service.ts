@@ -47,6 +47,12 @@ export function createGamecastService(deps: GamecastServiceDeps) {
   const { store, source, broadcaster, logger } = deps;
   const now = deps.now ?? Date.now;
   const concurrency = deps.concurrency ?? GAMECAST_FETCH_CONCURRENCY;
+  /**
+   * The Gamecast this instance last stored of each watched game. While it leads, nobody else writes
+   * them, so each round compares with this copy instead of reading and parsing the stored one again
+   * (forget() drops them when the lead is taken anew).
+   */
+  const held = new Map<string, Gamecast>();
 
   /** Whether a game nobody watches needs its label read this round. */
   function labelDue(game: Game, record: LabelRecord | undefined): boolean {
@@ -62,15 +68,17 @@ export function createGamecastService(deps: GamecastServiceDeps) {
   async function readWatched(game: Game, signal: AbortSignal): Promise<boolean> {
     const reading = await source.fetchGamecast(game, signal);
     if (!reading) return false;
-    const previous = await store.gamecast(game.id);
+    const previous = held.get(game.id) ?? (await store.gamecast(game.id));
     const { gamecast, change } = updateGamecast(previous, reading, new Date(now()).toISOString());
     await saveLabel(game, gamecast.watch);
     if (!change) {
+      held.set(game.id, gamecast);
       await store.keepGamecast(game.id);
       return false;
     }
     // Stored before it is pushed: a fan who hears of it and watches again gets this one or later.
     await store.saveGamecast(gamecast);
+    held.set(game.id, gamecast);
     broadcaster.changed(change);
     return true;
   }
@@ -88,6 +96,7 @@ export function createGamecastService(deps: GamecastServiceDeps) {
       const [watchedIds, dataset] = await Promise.all([store.watchedGames(now()), deps.scoreboard()]);
       const games = dataset ? allGames(dataset) : [];
       const watched = games.filter((game) => watchedIds.has(game.id));
+      for (const gameId of held.keys()) if (!watchedIds.has(gameId)) held.delete(gameId);
       const others = games.filter((game) => !watchedIds.has(game.id) && (game.isLive || game.isCompleted));
       const records = await store.labels(others.map((game) => game.id));
       const labelled = others.filter((game) => labelDue(game, records.get(game.id)));
@@ -106,6 +115,11 @@ export function createGamecastService(deps: GamecastServiceDeps) {
         );
       });
       return { watched: watched.map((game) => game.id), labelled: labelled.map((game) => game.id), pushed };
+    },
+
+    /** Drops the copies of what this instance stored: another instance may have led meanwhile. */
+    forget(): void {
+      held.clear();
     },
 
     /** The stored labels of these games (null for a game without one yet). */
