@@ -47,6 +47,8 @@ interface Group {
   /** Deliveries of messages outside the armed window (warm-up, drain). */
   other: number;
   watched?: string;
+  /** The game each client watches the Gamecast of (ours). */
+  gamecast?: string;
   /** Clients reconnect on their own with the app client's backoff, then rejoin and catch up. */
   reconnect: boolean;
   /** Reconnects that failed to rejoin or catch up. */
@@ -194,6 +196,12 @@ async function openClient(group: Group, url: string, login: string, cookie: stri
     if (!answer.ok) throw new Error(`chat:join refused: ${answer.error?.message}`);
     noteIds(client, answer.data.messages);
   }
+  if (group.kind === 'app' && group.gamecast) {
+    const answer = (await socket
+      .timeout(30_000)
+      .emitWithAck('gamecast:watch', { gameId: group.gamecast })) as AckAnswer<unknown>;
+    if (!answer.ok) throw new Error(`gamecast:watch refused: ${answer.error?.message}`);
+  }
   if (group.reconnect) {
     socket.on('connect_error', (error: Error) => {
       group.connectErrors++;
@@ -225,6 +233,8 @@ interface ConnectRequest {
   concurrency?: number;
   /** Listen for this server push from the start (scoreboard). */
   watch?: string;
+  /** Open this game's Gamecast once connected (gamecast:watch). */
+  gamecast?: string;
   reconnect?: boolean;
 }
 
@@ -239,6 +249,7 @@ async function connect(request: ConnectRequest) {
     deliveries: 0,
     other: 0,
     watched: request.watch,
+    gamecast: request.gamecast,
     reconnect: request.reconnect ?? false,
     rejoinErrors: 0,
     rejoinError: null,

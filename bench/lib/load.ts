@@ -17,6 +17,8 @@ export interface GroupSpec {
   logins?: string[];
   count?: number;
   watch?: string;
+  /** A game each client (ours) opens the Gamecast of once connected (`gamecast:watch`). */
+  gamecast?: string;
   /** Connections opened at once per worker. */
   concurrency?: number;
   /** Clients reconnect by themselves (the app client's backoff), rejoin and catch up (reconnect storm). */
@@ -65,6 +67,7 @@ export class LoadPool {
           room: spec.room,
           url: i === 0 && options.senderUrl ? options.senderUrl : urls[i % urls.length],
           watch: spec.watch,
+          gamecast: spec.gamecast,
           reconnect: spec.reconnect ?? false,
           concurrency: spec.concurrency ?? 16,
           ...share(i),

@@ -439,6 +439,8 @@ export interface FakeEspnOptions {
    * `now` only, rolling over at midnight as ESPN does. By default every game is "today".
    */
   currentDayOnly?: boolean;
+  /** Called once each summary answer has been sent (benchmarks time from it). */
+  onSummarySent?: (eventId: string) => void;
 }
 
 /** The ESPN-style ISO date without seconds ("2023-09-08T00:20Z"). */
@@ -648,6 +650,7 @@ export async function startFakeEspn(options: FakeEspnOptions = {}): Promise<Fake
     stats.summaryRequests[key] = (stats.summaryRequests[key] ?? 0) + 1;
     const game = games.find((candidate) => candidate.id === eventId && candidate.league === league);
     if (!game) return sendJson(res, 404, { code: 404, message: 'Failed to get event summary' });
+    if (options.onSummarySent) res.once('finish', () => options.onSummarySent!(game.id));
     sendJson(
       res,
       200,
