@@ -120,3 +120,37 @@ describe('asked-for scoreboard refreshes', () => {
     expect(sports.progress).toHaveLength(2); // nobody asked for the poller's refresh
   });
 });
+
+describe('worth-watching labels on the stored scoreboard', () => {
+  const close = { kind: 'close' as const, label: 'Close game', reason: 'It is within one score.' };
+  function labelled(watchLabels: (ids: readonly string[]) => Promise<Map<string, typeof close | null>>) {
+    const source: SportsSource = {
+      name: 'espn',
+      fetchAll: async () => [game(2)],
+      fetchGame: async (stored) => ({ ...stored, awayScore: 4, watch: undefined }),
+    };
+    return createSportsService({
+      store: createSportsStore(new MemoryStore(), createLogger('silent')),
+      source,
+      broadcaster: { dataUpdated() {}, gamesChanged() {}, progressed() {} },
+      logger: createLogger('silent'),
+      watchLabels,
+    });
+  }
+
+  it('puts each game’s stored label on it when the scoreboard is stored, and keeps it on a game refresh', async () => {
+    const service = labelled(async (ids) => new Map(ids.map((id) => [id, close])));
+    const dataset = await service.refresh();
+    expect(dataset.leagues[0]!.games[0]!.watch).toEqual(close);
+    expect((await service.current())!.leagues[0]!.games[0]!.watch).toEqual(close);
+    const { game: refreshed } = await service.refreshGame('g1');
+    expect(refreshed).toMatchObject({ awayScore: 4, watch: close });
+  });
+
+  it('stores the scoreboard without labels when they cannot be read', async () => {
+    const service = labelled(() => Promise.reject(new Error('store down')));
+    const dataset = await service.refresh();
+    expect(dataset.leagues[0]!.games[0]).toMatchObject({ awayScore: 2 });
+    expect(dataset.leagues[0]!.games[0]!.watch).toBeUndefined();
+  });
+});
