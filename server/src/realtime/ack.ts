@@ -1,9 +1,25 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
-import type { Ack, AckError } from '@shared/events';
+import type { AckCallback, AckError, ClientToServerEvents } from '@shared/events';
 import { AppError, toErrorBody } from '../errors';
 import { parseInput } from '../http/validate';
 import type { AckTimer } from '../metrics/metrics';
+
+/** The client events the server answers through an acknowledgement. */
+export type AnsweredEvent = {
+  [E in keyof ClientToServerEvents]: [AckOf<E>] extends [never] ? never : E;
+}[keyof ClientToServerEvents];
+
+type AckOf<E extends keyof ClientToServerEvents> = NonNullable<Parameters<ClientToServerEvents[E]>[1]>;
+
+/** What the shared event map says `event` answers (the `T` of its `AckCallback<T>`). */
+export type AnswerOf<E extends AnsweredEvent> = AckOf<E> extends AckCallback<infer T> ? T : never;
+
+/**
+ * A socket listener that answers `R`. Its acknowledgement is typed, so registering it for an event
+ * whose map entry promises another answer (`socket.on('voice:join', listener)`) does not compile.
+ */
+export type AckedListener<Sock, R> = (this: Sock, payload: unknown, ack?: AckCallback<R>) => Promise<void>;
 
 /**
  * Wraps a socket handler built once and shared by every socket: parses the payload with its schema,
@@ -18,8 +34,8 @@ export function ackedOnSocket<Sock, S extends z.ZodType, R>(
   schema: S,
   handler: (socket: Sock, input: z.infer<S>) => Promise<R>,
   timer: AckTimer,
-) {
-  return function (this: Sock, payload: unknown, ack?: unknown) {
+): AckedListener<Sock, R> {
+  return function (this: Sock, payload: unknown, ack?: AckCallback<R>) {
     return answer(logger, schema, (input) => handler(this, input), payload, ack, timer);
   };
 }
@@ -29,11 +45,12 @@ async function answer<S extends z.ZodType, R>(
   schema: S,
   handler: (input: z.infer<S>) => Promise<R>,
   payload: unknown,
-  ack: unknown,
+  ack: AckCallback<R> | undefined,
   timer: AckTimer,
 ): Promise<void> {
   const started = performance.now();
-  const reply = typeof ack === 'function' ? (ack as (answer: Ack<R>) => void) : () => {};
+  // A client may send no callback, or something else in its place: it then gets no answer.
+  const reply: AckCallback<R> = typeof ack === 'function' ? ack : () => {};
   try {
     const data = await handler(parseInput(schema, payload));
     reply({ ok: true, data });

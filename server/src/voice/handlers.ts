@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { voiceRoomSchema, voiceSignalSchema } from '@shared/schemas/voice';
-import type { AckedEvent, Metrics } from '../metrics';
-import { ackedOnSocket } from '../realtime/ack';
+import type { Metrics } from '../metrics';
+import { ackedOnSocket, type AnsweredEvent, type AnswerOf } from '../realtime/ack';
 import type { AppSocket } from '../realtime';
 import { joinGameRoom } from '../realtime/limits';
 import { voiceRoom } from '../realtime/rooms';
@@ -48,10 +48,11 @@ export function createVoiceSocketHandlers(
   logger: Logger,
   metrics: Pick<Metrics, 'ackTimer'>,
 ): (socket: AppSocket) => void {
-  const on = <S extends Parameters<typeof ackedOnSocket>[1], R>(
-    event: AckedEvent,
+  // The answer's type is the one the shared event map gives the event.
+  const on = <E extends AnsweredEvent, S extends Parameters<typeof ackedOnSocket>[1]>(
+    event: E,
     schema: S,
-    handler: (member: VoiceMember, input: z.infer<S>) => Promise<R>,
+    handler: (member: VoiceMember, input: z.infer<S>) => Promise<AnswerOf<E>>,
   ) =>
     ackedOnSocket(
       logger,
