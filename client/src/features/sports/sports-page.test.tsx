@@ -404,7 +404,7 @@ describe('Game details dialog', () => {
 
     await userEvent.click(within(views).getByRole('button', { name: 'Standings' }));
     const table = await screen.findByRole('table', { name: 'AFC East' });
-    expect(within(table).getByRole('rowheader')).toHaveTextContent('Buffalo Bills★ Favourite team');
+    expect(within(table).getByRole('rowheader')).toHaveAccessibleName(/^Buffalo Bills\s*★\s*Favourite team$/);
     expect(screen.queryByRole('button', { name: /Buffalo Bills/ })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Sports' })).toBeInTheDocument();
     expect(screen.getByText(/Today's games and scores/)).toBeInTheDocument();

@@ -71,11 +71,15 @@ describe('Standings view', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['#', 'Team', 'W', 'L', 'T', 'PCT', 'STRK']);
     const rows = within(table).getAllByRole('rowheader');
-    expect(rows.map((cell) => cell.textContent)).toEqual([
-      'Kansas City Chiefs',
-      'Los Angeles Chargers★ Favourite team',
-      'Denver Broncos',
+    // The short name is for the eye on a phone; the row is named by the full one.
+    expect(rows.map((cell) => cell.querySelector('[aria-hidden="true"]')?.textContent)).toEqual([
+      'KC',
+      'LAC',
+      'DEN',
     ]);
+    expect(rows[0]).toHaveAccessibleName('Kansas City Chiefs');
+    expect(rows[1]).toHaveAccessibleName(/^Los Angeles Chargers\s*★\s*Favourite team$/);
+    expect(rows[2]).toHaveAccessibleName('Denver Broncos');
     expect(screen.getAllByText('Favourite team', { selector: '.sr-only' })).toHaveLength(1);
     expect(screen.getByText(/2024 season/)).toBeInTheDocument();
   });

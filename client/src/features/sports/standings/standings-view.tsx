@@ -73,16 +73,16 @@ function TeamTable({
       >
         <thead>
           <tr className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
-            <th scope="col" className="w-10 px-3 py-2 text-right">
+            <th scope="col" className="w-8 px-2 py-2 text-right">
               <abbr title="Rank" className="no-underline">
                 #
               </abbr>
             </th>
-            <th scope="col" className="px-3 py-2 text-left">
+            <th scope="col" className="px-2 py-2 text-left">
               Team
             </th>
             {columns.map((label) => (
-              <th key={label} scope="col" className="px-3 py-2 text-right">
+              <th key={label} scope="col" className="px-2 py-2 text-right">
                 <abbr title={COLUMN_NAMES[label] ?? label} className="no-underline">
                   {label}
                 </abbr>
@@ -100,16 +100,26 @@ function TeamTable({
                   favourite ? 'bg-amber-50 dark:bg-amber-400/10' : ''
                 }`}
               >
-                <td className="px-3 py-2 text-right text-slate-500 dark:text-slate-400">{index + 1}</td>
+                <td className="px-2 py-2 text-right text-slate-500 dark:text-slate-400">{index + 1}</td>
                 <th
                   scope="row"
-                  className={`px-3 py-2 text-left whitespace-nowrap ${
+                  className={`px-2 py-2 text-left whitespace-nowrap ${
                     favourite
                       ? 'font-semibold text-slate-900 dark:text-white'
                       : 'font-medium text-slate-800 dark:text-slate-100'
                   }`}
                 >
-                  {team.name}
+                  {team.abbreviation ? (
+                    // A phone shows the short name (the table stays narrow); a screen reader hears the full one.
+                    <>
+                      <span aria-hidden="true" className="sm:hidden">
+                        {team.abbreviation}
+                      </span>
+                      <span className="sr-only sm:not-sr-only">{team.name}</span>
+                    </>
+                  ) : (
+                    team.name
+                  )}
                   {favourite ? (
                     <span className="ml-1.5 text-amber-700 dark:text-amber-300" title="Favourite team">
                       ★<span className="sr-only"> Favourite team</span>
@@ -119,7 +129,7 @@ function TeamTable({
                 {team.values.map((value, column) => (
                   <td
                     key={columns[column] ?? column}
-                    className="px-3 py-2 text-right text-slate-700 dark:text-slate-200"
+                    className="px-2 py-2 text-right text-slate-700 dark:text-slate-200"
                   >
                     {value}
                   </td>
@@ -160,7 +170,7 @@ function GroupSection({
         {group.name}
       </Heading>
       {group.groups ? (
-        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 2xl:grid-cols-2">
           {group.groups.map((division) => (
             <GroupSection
               key={division.name}
@@ -183,7 +193,7 @@ function StandingsTables({ standings, isFavourite }: { standings: Standings; isF
   const nested = standings.groups.some((group) => group.groups);
   return (
     <div className="space-y-4">
-      <div className={nested ? 'space-y-6' : 'grid grid-cols-1 gap-6 lg:grid-cols-2'}>
+      <div className={nested ? 'space-y-6' : 'grid grid-cols-1 gap-6 xl:grid-cols-2'}>
         {standings.groups.map((group) => (
           <GroupSection
             key={group.name}
