@@ -99,6 +99,10 @@ const rpm: Array<{
   load1: number;
 }> = [];
 let pushLoad = { start: conditions.load1, end: Number.NaN };
+/** The windows an idle round's CPU is measured in (see below); within one poll interval twice over. */
+const IDLE_WINDOW_MS = 500;
+/** Ours' CPU per round whose summary holds nothing new. */
+let idleRoundCpuMs = Number.NaN;
 let harness: Socket | null = null;
 let pool: LoadPool | null = null;
 
@@ -248,6 +252,26 @@ try {
       }
     }
     pushLoad.end = machine().load1;
+    // What a round that changes nothing costs ours (the summary read and compared, nothing pushed):
+    // the CPU in the half second after the fake sent the summary, less the CPU in a half second of
+    // the same round long after it (timers, the scoreboard poll: whatever runs anyway).
+    const idleRounds = 8;
+    let afterSent = 0;
+    let baseline = 0;
+    for (let round = 0; round < idleRounds; round++) {
+      await nextSummarySent();
+      const atSent = cpuOf(ours);
+      await sleep(IDLE_WINDOW_MS);
+      afterSent += cpuOf(ours) - atSent;
+      await sleep(IDLE_WINDOW_MS);
+      const atBaseline = cpuOf(ours);
+      await sleep(IDLE_WINDOW_MS);
+      baseline += cpuOf(ours) - atBaseline;
+    }
+    idleRoundCpuMs = (afterSent - baseline) / idleRounds;
+    console.log(
+      `  ours, a round with nothing new: ${fmt(idleRoundCpuMs, 1)} ms CPU (${fmt(afterSent / idleRounds, 1)} in the ${IDLE_WINDOW_MS} ms after the summary, ${fmt(baseline / idleRounds, 1)} in ${IDLE_WINDOW_MS} ms later in the round)`,
+    );
     console.log(`  whole Gamecast as a watch answers it: ${fmt(gamecastBytes / 1024, 1)} KB`);
     await pool.stop();
     pool = null;
@@ -368,6 +392,7 @@ if (summary.length > 0) {
     )}`,
   );
   console.log(`load average ${fmt(pushLoad.start, 2)} → ${fmt(pushLoad.end, 2)} while timing pushes`);
+  console.log(`ours, a round with nothing new (summary read and compared): ${fmt(idleRoundCpuMs, 1)} ms CPU`);
 }
 if (rpm.length > 0) {
   console.log(
@@ -389,5 +414,7 @@ if (rpm.length > 0) {
     )}`,
   );
 }
-console.log(`saved ${await saveResult('gamecast', { machine: conditions, args, summary, pushLoad, rpm })}`);
+console.log(
+  `saved ${await saveResult('gamecast', { machine: conditions, args, summary, pushLoad, idleRoundCpuMs, rpm })}`,
+);
 process.exit(0);
