@@ -1,5 +1,6 @@
 import { isBuiltin } from 'node:module';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -28,11 +29,32 @@ function landsIn(specifier, filename) {
 
 const featureOf = (path) => /^client\/src\/features\/([^/]+)/.exec(path ?? '')?.[1];
 
+/** The server's shared plumbing: every feature builds on these folders, and they know no feature. */
+const SERVER_PLUMBING = ['config', 'http', 'integrations', 'metrics', 'realtime', 'storage'];
+
+/** The server folder a path lies in or names ('chat' for server/src/chat/x or server/src/chat), or undefined. */
+function serverFolderOf(path) {
+  const name = /^server\/src\/([^/]+)/.exec(path ?? '')?.[1];
+  if (!name) return undefined;
+  return path.length > `server/src/${name}`.length || isDirectory(join(ROOT, 'server/src', name))
+    ? name
+    : undefined;
+}
+
+function isDirectory(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Why importing `specifier` from `file` (a path from the repository root) crosses a zone, or null.
  * shared/ runs in the browser and in Node, so it imports neither side nor Node's built-ins; the client
  * and the server never import each other; each client feature stands alone (app/ composes them) and
- * components/ and lib/ sit below every feature; vendor SDKs stay inside server/src/integrations/.
+ * components/ and lib/ sit below every feature; on the server the shared plumbing (SERVER_PLUMBING)
+ * imports no feature; vendor SDKs stay inside server/src/integrations/.
  */
 function zoneViolation(file, specifier, filename) {
   const side = file.split('/')[0];
@@ -57,6 +79,16 @@ function zoneViolation(file, specifier, filename) {
   }
   if (targetFeature && /^client\/src\/(components|lib)\//.test(file)) {
     return 'components/ and lib/ import no feature: features build on them, not the other way round';
+  }
+  const folder = serverFolderOf(file);
+  const targetFolder = serverFolderOf(target);
+  if (
+    SERVER_PLUMBING.includes(folder) &&
+    targetFolder &&
+    targetFolder !== folder &&
+    !SERVER_PLUMBING.includes(targetFolder)
+  ) {
+    return `server/src/${folder}/ is shared plumbing and imports no feature (${targetFolder}): move what both need into the plumbing`;
   }
   return null;
 }

@@ -3,16 +3,12 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import type { User } from '@shared/schemas/auth';
 import type { Config } from '../config';
+import { DEV_CLIENT_ID, DEV_CLIENT_SECRET, DEV_OAUTH_PATH } from '../integrations/github/dev-sign-in';
 import type { DevSignInStore } from './dev-sign-in-store';
 
-/**
- * Development sign-in: a GitHub-compatible authorize page, token endpoint and /user served by the app
- * itself, so the real OAuth code path runs with no account anywhere. Mounted only when GitHub is not
- * configured and NODE_ENV is not production.
- */
-export const DEV_OAUTH_PATH = '/dev-oauth';
-export const DEV_CLIENT_ID = 'tech-touchdown-dev';
-export const DEV_CLIENT_SECRET = 'tech-touchdown-dev-secret';
+// Development sign-in: a GitHub-compatible authorize page, token endpoint and /user served by the app
+// itself, so the real OAuth code path runs with no account anywhere. Mounted only when GitHub is not
+// configured and NODE_ENV is not production.
 
 const loginSchema = z
   .string()

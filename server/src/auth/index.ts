@@ -1,7 +1,8 @@
 import { withoutTrailingSlashes } from '@shared/url';
 import type { Feature, FeatureDeps } from '../feature';
 import { disconnectSession } from '../realtime';
-import { createDevOAuthRouter, DEV_OAUTH_PATH } from './dev-oauth';
+import { DEV_OAUTH_PATH } from '../integrations/github/dev-sign-in';
+import { createDevOAuthRouter } from './dev-oauth';
 import { createDevSignInStore } from './dev-sign-in-store';
 import { createOidcLoginStore } from './oidc-users';
 import { createAuthRouter } from './routes';

@@ -5,11 +5,11 @@
  * instead of an AI endpoint, WebRTC voice instead of Twilio, and ESPN's public scoreboard.
  */
 import type { Logger } from 'pino';
-import { DEV_CLIENT_ID, DEV_CLIENT_SECRET, DEV_OAUTH_PATH } from '../auth/dev-oauth';
 import type { Config } from '../config';
 import { createEspnClient, type EspnClient } from './espn/client';
 import { createExaClient, type ExaClient } from './exa/client';
 import { createGitHubClient, type GitHubClient } from './github/client';
+import { DEV_CLIENT_ID, DEV_CLIENT_SECRET, DEV_OAUTH_PATH } from './github/dev-sign-in';
 import { createJinaReaderClient, type JinaReaderClient } from './jina/client';
 import { createOidcClient, type OidcClient } from './oidc/client';
 import { createOpenAICompatibleClient, loadOpenAISdk, type LlmClient } from './openai/client';
