@@ -21,6 +21,9 @@ export const labelRecordSchema = z.object({
 });
 export type LabelRecord = z.infer<typeof labelRecordSchema>;
 
+/** Games whose last read Gamecast an instance keeps parsed (fans opening the same few games). */
+const PARSED_KEPT = 64;
+
 /** `<gameId> <instanceId>`: game ids have no spaces (gameIdSchema). */
 const watcherField = (gameId: string, instanceId: string) => `${gameId} ${instanceId}`;
 
@@ -30,6 +33,13 @@ const watcherField = (gameId: string, instanceId: string) => `${gameId} ${instan
  * that lets one instance at a time read summaries. Unreadable stored values read as absent.
  */
 export function createGamecastStore(store: Store, logger: Logger) {
+  /**
+   * The last Gamecast read of each game, with the text it was parsed from: a crowd opening one game
+   * reads the same stored text again and again, and it is checked and parsed once. Callers treat
+   * what they get as read-only.
+   */
+  const parsed = new Map<string, { raw: string; gamecast: Gamecast }>();
+
   function parse<T>(raw: string | null, schema: z.ZodMiniType<T>, what: string): T | null {
     if (raw === null) return null;
     try {
@@ -46,7 +56,15 @@ export function createGamecastStore(store: Store, logger: Logger) {
     /** The game's latest Gamecast, or null. */
     async gamecast(gameId: string): Promise<Gamecast | null> {
       const raw = await fromStore(() => store.get(keys.gamecast(gameId)));
-      return parse(raw, gamecastSchema, 'gamecast');
+      const kept = parsed.get(gameId);
+      if (raw !== null && kept?.raw === raw) return kept.gamecast;
+      const gamecast = parse(raw, gamecastSchema, 'gamecast');
+      parsed.delete(gameId);
+      if (raw !== null && gamecast) {
+        if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+        parsed.set(gameId, { raw, gamecast });
+      }
+      return gamecast;
     },
 
     saveGamecast: (gamecast: Gamecast) =>
