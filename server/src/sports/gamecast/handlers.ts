@@ -66,12 +66,10 @@ export function createGamecastSocketHandlers(deps: GamecastHandlerDeps): (socket
             `You have ${GAMECAST_WATCH_LIMIT} games open already, the most one connection may have. Close one to open another.`,
           );
         }
+        // A socket that went while the scoreboard was read has left its rooms for good: joining one
+        // now would leave it there. The check and the join happen with no await between.
+        if (socket.disconnected) return { gamecast: null };
         await socket.join(room);
-        // A socket that went while this ran has left every room: it must not leave the game noted.
-        if (socket.disconnected) {
-          await watchers.released(gameId);
-          return { gamecast: null };
-        }
         await watchers.watched(gameId);
       }
       return { gamecast: await service.current(gameId) };
