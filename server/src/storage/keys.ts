@@ -80,6 +80,9 @@ export const keys = {
   /** Local news index: article id → article JSON (a hash), and a version bumped by each ingest. */
   newsArticles: () => `${KEY_PREFIX}news:articles`,
   newsVersion: () => `${KEY_PREFIX}news:version`,
+  /** Fantasy points: company id → that week's CompanyPoints JSON (a hash), and when they were last computed (ms). */
+  fantasyPoints: () => `${KEY_PREFIX}fantasy:points`,
+  fantasyLastRun: () => `${KEY_PREFIX}fantasy:last-run`,
   /** Cached page reads and AI digests, by a hash of the URL. */
   contentPage: (hash: string) => `${KEY_PREFIX}content:page:${hash}`,
   contentDigest: (hash: string) => `${KEY_PREFIX}content:digest:${hash}`,
