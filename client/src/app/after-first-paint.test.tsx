@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterNextPaint } from '@client/lib/after-paint';
-import { afterFirstPaint } from './after-first-paint';
+import { afterFirstPaint, PagePaintMark } from './after-first-paint';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -24,12 +24,20 @@ describe('work after the first paint', () => {
     expect(ran).toEqual(['kept']);
   });
 
-  it('shows the placeholder in the first paint and the part once its code has loaded', async () => {
+  it('shows the placeholder until the page has painted, then the part once its code has loaded', async () => {
     const load = vi.fn(async () => ({ Part: ({ label }: { label: string }) => <p>{label}</p> }));
     const Deferred = afterFirstPaint('part', load, (module) => module.Part, <span>keeps its place</span>);
-    render(<Deferred label="the player" />);
+    const { rerender } = render(<Deferred label="the player" />);
+    // The frame has painted, the page inside it not yet: the part waits.
+    await paint();
     expect(screen.getByText('keeps its place')).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
+    rerender(
+      <>
+        <Deferred label="the player" />
+        <PagePaintMark />
+      </>,
+    );
     expect(await screen.findByText('the player')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('keeps its place')).not.toBeInTheDocument();

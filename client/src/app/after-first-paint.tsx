@@ -8,14 +8,20 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { afterNextPaint } from '@client/lib/after-paint';
+import { afterNextPaint, afterPagePaint, markPagePainted } from '@client/lib/after-paint';
 import { loadOrReload } from '@client/lib/stale-build';
 
-/** False on the first render, true once the browser has painted it. */
-export function useFirstPaintDone(): boolean {
+/** False until the signed-in page has painted its content (see afterPagePaint). */
+function usePagePainted(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  useEffect(() => afterPagePaint(() => setPainted(true)), []);
   return painted;
+}
+
+/** Rendered beside the page's content: once that has painted, the deferred parts start loading. */
+export function PagePaintMark() {
+  useEffect(() => afterNextPaint(markPagePainted), []);
+  return null;
 }
 
 /** A part whose code could not load stays out of the frame rather than replacing the page with an error. */
@@ -37,7 +43,8 @@ class QuietBoundary extends Component<{ name: string; children: ReactNode }, { f
 
 /**
  * A part of the signed-in frame that the first paint does without (the podcast players, the game-day
- * controls and alerts): its code starts loading once the frame has painted, and it shows when loaded.
+ * controls and alerts, the questionnaires): its code starts loading once the page inside the frame
+ * has painted, and it shows when loaded.
  * Until then `placeholder` keeps its place, so nothing around it moves.
  */
 export function afterFirstPaint<M, P extends object>(
@@ -49,7 +56,7 @@ export function afterFirstPaint<M, P extends object>(
   const load = loadOrReload(importPart);
   const Part = lazy(async () => ({ default: pick(await load()) }));
   function Deferred(props: P) {
-    const painted = useFirstPaintDone();
+    const painted = usePagePainted();
     if (!painted) return placeholder;
     return (
       <QuietBoundary name={name}>

@@ -6,6 +6,7 @@ import { Spinner } from '@client/components/spinner';
 import { useAuth } from '@client/lib/auth';
 import { connectAfterPaint } from '@client/lib/socket-connection';
 import { useMediaQuery } from '@client/lib/use-media-query';
+import { PagePaintMark } from './after-first-paint';
 import { Sidebar } from './sidebar';
 import { TooManyTabsBanner } from './too-many-tabs-banner';
 import { TopBar } from './top-bar';
@@ -24,7 +25,7 @@ export function ProtectedLayout() {
   const [collapsed, setCollapsed] = useState(false);
 
   // One socket per signed-in tab: it carries scores, chat and voice, and closes on sign-out. The
-  // Socket.IO client loads and connects once the frame has painted, not before.
+  // Socket.IO client loads and connects once the page has painted, not before.
   useEffect(() => {
     if (!isAuthenticated) return;
     return connectAfterPaint();
@@ -75,6 +76,7 @@ export function ProtectedLayout() {
               }
             >
               <Outlet />
+              <PagePaintMark />
             </Suspense>
           </RouteErrorBoundary>
         </main>

@@ -5,7 +5,7 @@ import { useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
 import { afterFirstPaint } from './after-first-paint';
 
-// The player and its engine load once the frame has painted.
+// The player and its engine load once the page has painted.
 const PodcastPlayer = afterFirstPaint(
   'podcast player',
   () => import('@client/features/podcast'),

@@ -3,7 +3,7 @@ import { useAuth, useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
 import { afterFirstPaint } from './after-first-paint';
 
-// The player's engine, the score feed and its socket load once the frame has painted.
+// The player's engine, the score feed and its socket load once the page has painted.
 const MiniPlayer = afterFirstPaint(
   'mini player',
   () => import('@client/features/podcast'),

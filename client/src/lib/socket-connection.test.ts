@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { markPagePainted } from './after-paint';
 import { connectAfterPaint } from './socket-connection';
 
 /** Lets the browser paint: animation frames run, then the tasks they queued, then promise callbacks. */
@@ -13,6 +14,8 @@ function fakeSocketModule() {
   return { module, load };
 }
 
+// The page has painted once already: from then on the socket waits only for the next paint.
+beforeAll(() => markPagePainted());
 afterEach(() => vi.restoreAllMocks());
 
 describe('the socket connection of the signed-in frame', () => {

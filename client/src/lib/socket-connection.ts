@@ -1,4 +1,4 @@
-import { afterNextPaint } from './after-paint';
+import { afterPagePaint } from './after-paint';
 
 /** What the frame needs of the socket module (./socket, loaded on demand). */
 interface SocketModule {
@@ -7,14 +7,14 @@ interface SocketModule {
 }
 
 /**
- * Connects the app's socket once the frame has painted: the Socket.IO client is loaded then, not
- * before the first paint. Returns the disconnect (sign-out, leaving the frame), which also stops a
+ * Connects the app's socket once the signed-in page has painted: the Socket.IO client is loaded then,
+ * not before the first paint. Returns the disconnect (sign-out, leaving the frame), which also stops a
  * connection that has not started yet.
  */
 export function connectAfterPaint(load: () => Promise<SocketModule> = () => import('./socket')): () => void {
   let stopped = false;
   let disconnect: (() => void) | null = null;
-  const cancel = afterNextPaint(() => {
+  const cancel = afterPagePaint(() => {
     load()
       .then(({ connectSocket, disconnectSocket }) => {
         if (stopped) return;
