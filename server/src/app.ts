@@ -10,6 +10,7 @@ import { createSessionMiddleware } from './auth/session';
 import { createChatFeature } from './chat';
 import type { Config } from './config';
 import { createContentFeature } from './content';
+import { createFantasyFeature, type FantasyFeature } from './fantasy';
 import type { Feature, FeatureDeps } from './feature';
 import { compressedAssets } from './http/compressed-assets';
 import { apiNotFound, errorHandler } from './http/errors';
@@ -50,6 +51,8 @@ export interface AppDeps {
   sportsPolling?: boolean;
   /** Ingests the news feeds now and on a schedule (the composition root turns it on; tests drive it by hand). */
   newsIngest?: boolean;
+  /** Computes the fantasy points on a schedule (the composition root turns it on; tests run them by hand). */
+  fantasyPoints?: boolean;
   /** The page reader of the text-llm scoreboard source (url → page text). */
   readPage?: PageTextReader;
   /** Replaces the OpenAI-compatible client built from config (tests). */
@@ -73,6 +76,8 @@ export interface App {
   sports: SportsFeature;
   /** The local news index (null when Exa answers searches). */
   news: NewsIndex | null;
+  /** The startups' weekly fantasy points: service, schedule and the reader the leagues rank by. */
+  fantasy: FantasyFeature;
   /**
    * The server of METRICS_PORT, not listening yet (the composition root listens on METRICS_HOST),
    * or null when metrics are off or served on the app's port (METRICS_TOKEN alone).
@@ -135,6 +140,7 @@ export function createApp(deps: AppDeps): App {
     metrics,
   });
   const voice = createVoiceFeature({ ...shared, metrics });
+  const fantasy = createFantasyFeature({ ...shared, schedule: deps.fantasyPoints ?? false });
   const features: Feature[] = [
     createAuthFeature(shared),
     createDevSignInFeature(shared),
@@ -143,6 +149,7 @@ export function createApp(deps: AppDeps): App {
     search,
     content,
     sports,
+    fantasy,
   ].filter((feature): feature is Feature => feature !== null);
 
   io.on('connection', (socket) => {
@@ -246,5 +253,5 @@ export function createApp(deps: AppDeps): App {
     });
   }
 
-  return { app, httpServer, io, providers, voice, news: search.news, sports, metricsServer, close };
+  return { app, httpServer, io, providers, voice, news: search.news, sports, fantasy, metricsServer, close };
 }

@@ -65,6 +65,7 @@ async function main() {
     // Background work runs here; tests build the same app and drive it by hand.
     sportsPolling: true,
     newsIngest: true,
+    fantasyPoints: true,
   });
   await new Promise<void>((resolve) => app.httpServer.listen(config.PORT, config.HOST, resolve));
   if (app.metricsServer) {

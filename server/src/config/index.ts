@@ -117,6 +117,24 @@ const envSchema = z.object({
   GAMECAST_POLL_SECONDS: positiveInt(5),
   NEWS_FEEDS: commaList.default(DEFAULT_NEWS_FEEDS),
   NEWS_REFRESH_MINUTES: positiveInt(15),
+  // Fantasy points (server/src/fantasy): how often they are computed, and whether Hacker News and
+  // GitHub are read for them (off: the app's own news index alone).
+  FANTASY_POINTS_HOURS: positiveInt(6),
+  FANTASY_OUTSIDE_SIGNALS: booleanFlag.default(true),
+  HN_SEARCH_URL: url('https://hn.algolia.com'),
+  // companyId=org pairs: the GitHub organisation whose public repositories' stars count for a company.
+  FANTASY_GITHUB_ORGS: commaList
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[a-z0-9][a-z0-9-]{0,79}=[a-z\d](?:[a-z\d]|-(?=[a-z\d])){0,38}$/i,
+            'each must be companyId=github-organisation',
+          ),
+      ),
+    )
+    .default([]),
 
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_API_KEY_SID: optionalString,
