@@ -5,6 +5,8 @@
  * - GET  /login/oauth/authorize     → 302 to redirect_uri?code=…&state=… (or ?error=…&error_description=…)
  * - POST /login/oauth/access_token  → token, honouring Accept (JSON, form-encoded, XML); errors are HTTP 200
  * - GET  /user, GET /user/emails    → the profile / e-mails for a Bearer token; 401 'Bad credentials'
+ * - GET  /orgs/{org}/repos          → the organisation's public repositories from `orgRepos` (no token
+ *   needed, as for public data); an organisation not there answers 404 'Not Found'
  *   (also under /api/v3, as GitHub Enterprise Server serves them)
  *
  * It approves at once (no consent page). Tests steer it with the exported controls, with
@@ -130,6 +132,17 @@ export interface FakeGitHub {
   stats(): FakeGitHubStats;
   /** The user a token belongs to, if it is valid. */
   userForToken(token: string): FakeGitHubUser | null;
+  /** Public repositories by organisation login (lower case), as tests set them. */
+  orgRepos: Map<string, FakeOrgRepo[]>;
+}
+
+/** A public repository as tests give it; the rest of GitHub's fields are derived. */
+export interface FakeOrgRepo {
+  name: string;
+  stargazers_count: number;
+  fork?: boolean;
+  archived?: boolean;
+  description?: string | null;
 }
 
 export const FAKE_GITHUB_CLIENT_ID = 'fake-github-client-id';
@@ -586,6 +599,33 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     );
   }
 
+  const orgRepos = new Map<string, FakeOrgRepo[]>();
+  function orgReposEndpoint(res: ServerResponse, org: string) {
+    const repos = orgRepos.get(org.toLowerCase());
+    if (!repos) return sendJson(res, 404, { message: 'Not Found', documentation_url: `${DOCS}/rest` });
+    sendJson(
+      res,
+      200,
+      repos.map((repo, index) => ({
+        id: 1000 + index,
+        name: repo.name,
+        full_name: `${org}/${repo.name}`,
+        private: false,
+        owner: { login: org, type: 'Organization', html_url: `https://github.com/${org}` },
+        html_url: `https://github.com/${org}/${repo.name}`,
+        description: repo.description ?? null,
+        fork: repo.fork ?? false,
+        url: `${baseUrl}/repos/${org}/${repo.name}`,
+        stargazers_count: repo.stargazers_count,
+        watchers_count: repo.stargazers_count,
+        forks_count: 0,
+        archived: repo.archived ?? false,
+        visibility: 'public',
+        default_branch: 'main',
+      })),
+    );
+  }
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake-github.invalid');
     // GitHub Enterprise Server serves the REST API under /api/v3.
@@ -596,6 +636,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       if (route === 'POST /login/oauth/access_token') return accessToken(req, res, url.searchParams);
       if (route === 'GET /user') return userEndpoint(req, res);
       if (route === 'GET /user/emails') return emailsEndpoint(req, res);
+      const org = /^GET \/orgs\/([A-Za-z0-9-]+)\/repos$/.exec(route)?.[1];
+      if (org) return orgReposEndpoint(res, org);
       if (path === '/__control' && (req.method === 'GET' || req.method === 'POST')) return control(req, res);
       if (req.method === 'GET' && /^\/[A-Za-z0-9-]+$/.test(path)) return profilePage(res, path.slice(1));
       sendJson(res, 404, { message: 'Not Found', documentation_url: `${DOCS}/rest` });
@@ -651,6 +693,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       tokens.clear();
     },
     reset: resetState,
+    orgRepos,
     stats: () => ({ ...stats }),
     userForToken(token) {
       const grant = tokens.get(token);
