@@ -25,6 +25,9 @@ import { createEspnGamecastSource } from '@server/sports/gamecast/espn-source';
 import { createEspnSummaryReader } from '@server/integrations/espn/summary';
 import { gamecastSchema } from '@shared/schemas/gamecast';
 import type { Game } from '@shared/schemas/sports';
+import { parseOrgRepos } from '@server/integrations/github-repos/client';
+import { parseHnSearch } from '@server/integrations/hn-algolia/client';
+import { nameMatcher, scoreGithub, scoreHackerNews } from '@server/fantasy/scoring';
 
 const CORPUS = join(import.meta.dirname, 'fixtures/real');
 const read = (file: string) => readFileSync(join(CORPUS, file));
@@ -304,4 +307,93 @@ describe('real ESPN standings', () => {
       }
     },
   );
+});
+
+// Fantasy points. The expectations were written by reading the files (hn-algolia/SOURCES.md,
+// github-repos/SOURCES.md): what each answer holds and what it is worth by the shared weights.
+describe('real Hacker News search answers', () => {
+  const saved = z
+    .array(z.object({ url: z.string(), reply: z.unknown() }))
+    .parse(JSON.parse(read('hn-algolia/search-fixtures-2014.json').toString('utf8')));
+  const reply = (url: string) => saved.find((entry) => entry.url === url)!.reply;
+
+  it('a story search: the story, its points and time; a plain-word name needs startup context', () => {
+    const answer = parseHnSearch(reply('/api/v1/search?hitsPerPage=1&tags=(story)&query=apple'));
+    expect(answer.total).toBe(27714);
+    expect(answer.stories).toEqual([
+      {
+        id: '2922756',
+        title: 'Steve Jobs Resigns as CEO of Apple',
+        url: 'http://finance.yahoo.com/news/Steve-Jobs-Resigns-as-CEO-of-bw-19285464.html?x=0&.v=1',
+        points: 1638,
+        comments: 308,
+        createdAt: 1314225455,
+      },
+    ]);
+    // 'Apple' could be a fruit: without YC, startup or Launch HN beside it the story does not count.
+    expect(scoreHackerNews(nameMatcher('Apple'), answer.stories, 0)).toMatchObject({ count: 0, points: 0 });
+    // A name of two words counts anywhere in the title: 5 + 1638 / 10, capped at 25 for one story.
+    expect(scoreHackerNews(nameMatcher('Steve Jobs'), answer.stories, 0)).toEqual({
+      count: 1,
+      points: 25,
+      storyPoints: 1638,
+      stories: [{ title: 'Steve Jobs Resigns as CEO of Apple', url: answer.stories[0]!.url }],
+    });
+    // Stories before the week starts do not count.
+    expect(scoreHackerNews(nameMatcher('Steve Jobs'), answer.stories, 1314225456).count).toBe(0);
+  });
+
+  it('a text post without a link points to its Hacker News page', () => {
+    const answer = parseHnSearch(reply('/api/v1/search?hitsPerPage=1&tags=(story)%2Cauthor_pg'));
+    expect(answer.stories).toMatchObject([
+      { id: '5239673', title: 'Why HN was down', url: null, points: 1027 },
+    ]);
+    expect(scoreHackerNews(nameMatcher('Why HN'), answer.stories, 0).stories).toEqual([
+      { title: 'Why HN was down', url: 'https://news.ycombinator.com/item?id=5239673' },
+    ]);
+  });
+
+  it('comments have no title of their own and are not stories', () => {
+    const answer = parseHnSearch(reply('/api/v1/search?hitsPerPage=1&tags=(comment)&query=apple'));
+    expect(answer.total).toBe(191248);
+    expect(answer.stories).toEqual([]);
+  });
+});
+
+describe('real GitHub repository lists', () => {
+  /** The answer's body: the tenth line of a PyGithub replay file. */
+  const body = (file: string) => JSON.parse(read(file).toString('utf8').split('\n')[9]!) as unknown;
+
+  it("a user's repositories (2020): stars summed, the most starred listed", () => {
+    const repos = parseOrgRepos(body('github-repos/users-jacquev6-repos-2020.txt'));
+    expect(repos).toHaveLength(10);
+    expect(repos[0]).toEqual({
+      name: 'DrawTurksHead',
+      url: 'https://github.com/jacquev6/DrawTurksHead',
+      stars: 3,
+      fork: false,
+      archived: false,
+    });
+    // 3 + 0 + 5 + 0 + 3 + 3 + 0 + 0 + 0 + 2 = 16 stars; 5 points per doubling: 5 × log2(17) ≈ 20.
+    expect(scoreGithub('jacquev6', repos)).toEqual({
+      org: 'jacquev6',
+      stars: 16,
+      points: 20,
+      repos: [
+        { name: 'IpMap', url: 'https://github.com/jacquev6/IpMap', stars: 5 },
+        { name: 'DrawTurksHead', url: 'https://github.com/jacquev6/DrawTurksHead', stars: 3 },
+        { name: 'ActionTree', url: 'https://github.com/jacquev6/ActionTree', stars: 3 },
+      ],
+    });
+  });
+
+  it("an organisation's public repositories (2012): stars under their old name, a fork left out", () => {
+    const repos = parseOrgRepos(body('github-repos/orgs-beaversoftware-repos-type-public-2012.txt'));
+    expect(repos.map(({ name, stars, fork }) => ({ name, stars, fork }))).toEqual([
+      { name: 'FatherBeaver', stars: 2, fork: false },
+      { name: 'PyGithub', stars: 1, fork: true },
+    ]);
+    // Only FatherBeaver's 2 stars: 5 × log2(3) ≈ 8.
+    expect(scoreGithub('BeaverSoftware', repos)).toMatchObject({ stars: 2, points: 8 });
+  });
 });

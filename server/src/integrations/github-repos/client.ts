@@ -22,10 +22,16 @@ export interface PublicRepo {
   archived: boolean;
 }
 
+const starCount = z.number().int().nonnegative().optional().catch(undefined);
+
+// `watchers_count` and `watchers` are the star count under GitHub's older names (an answer of 2012
+// has only `watchers`): read when `stargazers_count` is missing.
 const repoSchema = z.object({
   name: z.string().min(1),
   html_url: z.string().regex(/^https:\/\//),
-  stargazers_count: z.number().int().nonnegative(),
+  stargazers_count: starCount,
+  watchers_count: starCount,
+  watchers: starCount,
   fork: z.boolean().catch(false),
   archived: z.boolean().catch(false),
   private: z.boolean().catch(false),
@@ -39,8 +45,9 @@ export function parseOrgRepos(body: unknown): PublicRepo[] {
     .flatMap((raw): PublicRepo[] => {
       const repo = repoSchema.safeParse(raw);
       if (!repo.success || repo.data.private) return [];
-      const { name, html_url, stargazers_count, fork, archived } = repo.data;
-      return [{ name, url: html_url, stars: stargazers_count, fork, archived }];
+      const { name, html_url, fork, archived } = repo.data;
+      const stars = repo.data.stargazers_count ?? repo.data.watchers_count ?? repo.data.watchers ?? 0;
+      return [{ name, url: html_url, stars, fork, archived }];
     });
 }
 
