@@ -20,7 +20,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAT_HISTORY_MAX } from '@server/chat/service';
+import { CHAT_HISTORY_MAX } from '@server/chat/storage';
 import { compareStreamIds } from '@server/storage/store';
 import { startChildInstance, type ChildInstance } from '../../tests/faults/instance';
 import { chatView, emit, fullHistory, socketAt } from '../../tests/faults/chat-client';

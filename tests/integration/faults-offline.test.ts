@@ -8,7 +8,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatSyncAnswer } from '@shared/schemas/chat';
-import { CHAT_HISTORY_MAX } from '@server/chat/service';
+import { CHAT_HISTORY_MAX } from '@server/chat/storage';
 import { compareStreamIds } from '@server/storage/store';
 import type { TestSocket } from '../helpers/sign-in';
 import { startFaultApp, type FaultApp } from '../faults/app';

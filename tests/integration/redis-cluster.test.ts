@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VoiceCount } from '@shared/events';
 import type { VoicePresence } from '@shared/schemas/voice';
 import type { SportsGenerateResponse } from '@shared/schemas/sports';
+import { createChatStorage } from '@server/chat/storage';
 import { gameKeys, keys } from '@server/storage/keys';
 import type { SocketAdapterKind } from '@server/realtime/adapter';
 import { storeLock } from '@server/storage/lock';
@@ -209,17 +210,25 @@ describe('keys on a Redis Cluster', () => {
     expect((await store.streamAfter(keys.chatHistory(gameId), '0-0', 10)).map((e) => e.id)).toEqual([id]);
     expect(await cluster.client.pttl(keys.chatHistory(gameId))).toBeGreaterThan(0);
     // A send: the fan's counter, the append and the room's version in one script, as chat sends.
+    const chat = createChatStorage(store);
     const login = unique('octo');
-    const guarded = {
-      maxLength: 500,
-      ttlMs: 60_000,
-      limit: { key: keys.chatSendRate(gameId, login), max: 1, windowMs: 60_000 },
-      version: keys.chatVersion(gameId),
-    };
-    expect(await store.streamAppendGuarded(keys.chatHistory(gameId), 'second', guarded)).toHaveProperty('id');
-    expect(await store.streamAppendGuarded(keys.chatHistory(gameId), 'too fast', guarded)).toEqual({
-      refused: 'limit',
-    });
+    const sendOnce = (text: string) =>
+      chat.send(
+        {
+          gameId,
+          login,
+          username: login,
+          message: text,
+          timestamp: new Date().toISOString(),
+          team: 'home',
+          teamName: 'Home',
+          role: 'user',
+        },
+        { max: 1, windowMs: 60_000 },
+        { now: Date.now(), keepMs: 60_000 },
+      );
+    expect(await sendOnce('second')).toHaveProperty('id');
+    expect(await sendOnce('too fast')).toEqual({ refused: 'rate-limited' });
     expect(await cluster.client.get(keys.chatVersion(gameId))).toBe('1');
     // A counter with its window (MULTI), as rate limits count.
     const counter = keys.rateLimit('chat', unique('octo'));

@@ -3,17 +3,17 @@ import type { ChatMessage, ChatReactionEmoji, ChatReactionsChanged } from '@shar
 import type { AppServer } from '../realtime';
 import { gameRoom, isGameRoom, userRoom } from '../realtime/rooms';
 import { keys } from '../storage/keys';
-import { compareStreamIds, type ChannelListener, type Store, type TogglePublication } from '../storage/store';
-import { reactionsOfGroups } from './room-store';
-import type { ChatStore } from './store';
+import { compareStreamIds, type ChannelListener, type Store } from '../storage/store';
+import { shownReactionsList, toMessage, toMessages, type ChatStorage } from './storage';
+import type { ChatFeedPublication } from './storage-operations';
 
 /** How many missed messages one catch-up reads at most (the history keeps about this many). */
 const CATCH_UP_MAX = 500;
 
 /**
  * How a game's new messages and reaction changes reach its sockets on every instance. The send
- * script publishes each stored message to the game's channel in the same step (AppendPublish), and
- * the reaction toggle each change (GuardedToggle.publish): one round trip to Redis and one delivery
+ * publishes each stored message to the game's channel in the same step, and the reaction toggle
+ * each change, both as one tagged JSON shape (ChatFeedPublication): one round trip to Redis and one delivery
  * per instance, where a broadcast through the Socket.IO adapter costs two more (its own append and
  * the read of it), and both arrive everywhere in the order they were stored. Each instance listens
  * to the channels of the games its sockets are in, from the first socket's join to the last one's
@@ -28,9 +28,13 @@ const CATCH_UP_MAX = 500;
  * themselves (chat:join, chat:sync), since connection state recovery only replays what the adapter
  * carried.
  */
-export function createChatFeed(deps: { store: Store; history: ChatStore; io: AppServer; logger: Logger }) {
+export function createChatFeed(deps: {
+  store: Store;
+  history: Pick<ChatStorage, 'after'>;
+  io: AppServer;
+  logger: Logger;
+}) {
   const { store, history, io, logger } = deps;
-  const { toMessages } = history;
 
   interface Followed {
     /** What the store calls with what it hears on the game's channel. */
@@ -51,26 +55,25 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
     io.local.to(gameRoom(gameId)).emit('chat:message-created', message);
   }
 
-  /** What the send and the reaction toggle publish: a counted message, or a toggle's JSON. */
+  /** What the send and the reaction toggle publish (ChatFeedPublication). */
   function heard(gameId: string, game: Followed, raw: string, afterCatchUp = false): void {
     if (game.held && !afterCatchUp) {
       game.held.push(raw);
       return;
     }
-    if (raw.startsWith('{')) {
-      const toggle = reactionToggle(raw);
-      if (!toggle) return;
-      const changed = reactionsChanged(gameId, toggle);
+    const publication = readPublication(raw);
+    if (publication?.type === 'reaction') {
+      const changed = reactionsChanged(gameId, publication);
       // The room sees the counts and first fans; who made the change, only that fan's own sockets.
       io.local.to(gameRoom(gameId)).emit('chat:reactions-changed', changed);
-      io.local.to(userRoom(toggle.member)).emit('chat:my-reaction-changed', {
+      io.local.to(userRoom(publication.login)).emit('chat:my-reaction-changed', {
         ...changed,
-        change: { emoji: toggle.group as ChatReactionEmoji, reacted: toggle.on },
+        change: { emoji: publication.emoji as ChatReactionEmoji, reacted: publication.reacted },
       });
       return;
     }
-    const [count, id, value] = splitPublished(raw);
-    if (count === null) return;
+    if (publication?.type !== 'message') return;
+    const { count } = publication;
     if (!afterCatchUp) {
       if (game.lastCount !== null && count <= game.lastCount) return; // heard again
       if (game.lastCount !== null && count > game.lastCount + 1) {
@@ -80,7 +83,7 @@ export function createChatFeed(deps: { store: Store; history: ChatStore; io: App
       }
     }
     game.lastCount = Math.max(game.lastCount ?? 0, count);
-    const [message] = toMessages([{ id, value }]);
+    const message = toMessage(publication.id, publication.message);
     if (message) deliver(gameId, game, message);
   }
 
@@ -188,36 +191,38 @@ export type ChatFeed = ReturnType<typeof createChatFeed>;
 
 const gameIdOf = (room: string) => room.slice(gameRoom('').length);
 
-/** `<count> <id> <value>` as the send script publishes it; count null when it is not that shape. */
-function splitPublished(raw: string): [number | null, string, string] {
-  const first = raw.indexOf(' ');
-  const second = raw.indexOf(' ', first + 1);
-  const count = Number(raw.slice(0, first));
-  if (first <= 0 || second <= first || !Number.isSafeInteger(count)) return [null, '', ''];
-  return [count, raw.slice(first + 1, second), raw.slice(second + 1)];
-}
-
-/** A reaction toggle's publication; null when it is not that shape. */
-function reactionToggle(raw: string): TogglePublication | null {
+/** A publication on a game's feed; null when it is not one. */
+function readPublication(raw: string): ChatFeedPublication | null {
+  let parsed: Partial<ChatFeedPublication> & Record<string, unknown>;
   try {
-    const toggle = JSON.parse(raw) as TogglePublication;
-    const valid =
-      typeof toggle.field === 'string' &&
-      typeof toggle.member === 'string' &&
-      typeof toggle.groups === 'object' &&
-      toggle.groups !== null;
-    return valid ? toggle : null;
+    parsed = JSON.parse(raw) as typeof parsed;
   } catch {
     return null;
   }
+  if (parsed.type === 'message') {
+    const valid = Number.isSafeInteger(parsed.count) && typeof parsed.id === 'string';
+    return valid ? (parsed as ChatFeedPublication) : null;
+  }
+  if (parsed.type === 'reaction') {
+    const valid =
+      typeof parsed.messageId === 'string' &&
+      typeof parsed.login === 'string' &&
+      typeof parsed.reactions === 'object' &&
+      parsed.reactions !== null;
+    return valid ? (parsed as ChatFeedPublication) : null;
+  }
+  return null;
 }
 
 /** A message's reactions after a toggle, as the room receives them. */
-const reactionsChanged = (gameId: string, toggle: TogglePublication): ChatReactionsChanged => ({
+const reactionsChanged = (
+  gameId: string,
+  change: Extract<ChatFeedPublication, { type: 'reaction' }>,
+): ChatReactionsChanged => ({
   gameId,
-  messageId: toggle.field,
-  // Redis's JSON would write an empty list of names as an object; a group names at least its first
-  // fan (CHAT_REACTION_LOGINS_SHOWN), so none is empty.
-  reactions: reactionsOfGroups(toggle.groups),
-  version: toggle.version,
+  messageId: change.messageId,
+  // Redis's JSON would write an empty list of logins as an object; a reaction names at least its
+  // first fan (CHAT_REACTION_LOGINS_SHOWN), so none is empty.
+  reactions: shownReactionsList(change.reactions),
+  version: change.version,
 });

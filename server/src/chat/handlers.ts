@@ -4,67 +4,120 @@ import {
   chatDeleteSchema,
   chatHistorySchema,
   chatJoinSchema,
+  chatModerationLogSchema,
+  chatReactSchema,
+  chatSeenSchema,
   chatSendSchema,
+  chatSlowModeSchema,
+  chatSpeakersSchema,
   chatSyncSchema,
+  chatTimeoutSchema,
+  chatUnreadSchema,
 } from '@shared/schemas/chat';
 import type { AckedEvent, Metrics } from '../metrics';
 import { ackedOnSocket } from '../realtime/ack';
 import { fromStore } from '../storage/from-store';
 import type { AppSocket } from '../realtime';
-import { joinGameRoom } from '../realtime/limits';
-import { gameRoom } from '../realtime/rooms';
+import { chargeSocketWork, joinGameRoom, MESSAGES_READ_PER_TOKEN } from '../realtime/limits';
+import { gameRoom, moderationRoom } from '../realtime/rooms';
 import type { ChatFeed } from './feed';
-import type { ChatRoom } from './room';
-import type { ChatService } from './service';
+import { identityOf } from './identity';
+import { recentSpeakers } from './mentions';
+import type { ChatMessages } from './messages';
+import type { ChatModeration } from './moderation';
+import type { ChatReactions } from './reactions';
+import type { ChatStorage } from './storage';
+import type { ChatUnreadService } from './unread';
 
-const identity = (socket: AppSocket) => ({
-  login: socket.data.login,
-  name: socket.data.name,
-  role: socket.data.role,
-});
+/** What the chat's socket events act on. */
+export interface ChatHandlerParts {
+  messages: ChatMessages;
+  reactions: ChatReactions;
+  moderation: ChatModeration;
+  unread: ChatUnreadService;
+  storage: ChatStorage;
+  feed: Pick<ChatFeed, 'listening'>;
+}
 
 /**
- * Socket events of a game's chat. Identity is the socket's session, never the payload. The handlers
- * are built once and shared by every socket (the socket is an argument, not a closure), so an idle
- * connection costs no closures of its own. Answers the function that registers them on a socket.
+ * Socket events of a game's chat: messages, reactions, mentions, unread state and moderation.
+ * Identity is the socket's session, never the payload. The handlers are built once and shared by
+ * every socket (the socket is an argument, not a closure), so an idle connection costs no closures
+ * of its own. Answers the function that registers them on a socket.
  */
 export function createChatSocketHandlers(
-  chat: ChatService,
-  room: Pick<ChatRoom, 'joinAnswer' | 'moderation'>,
-  feed: Pick<ChatFeed, 'listening'>,
+  parts: ChatHandlerParts,
   logger: Logger,
   metrics: Pick<Metrics, 'ackTimer'>,
 ): (socket: AppSocket) => void {
+  const { messages, reactions, moderation, unread, storage, feed } = parts;
   const on = <S extends Parameters<typeof ackedOnSocket>[1], R>(
     event: AckedEvent,
     schema: S,
     handler: (socket: AppSocket, input: z.infer<S>) => Promise<R>,
   ) => ackedOnSocket(logger, schema, handler, metrics.ackTimer(event));
+
   const join = on('chat:join', chatJoinSchema, async (socket, { gameId }) => {
+    const { login } = socket.data;
     // In the room, and this instance hearing the game's feed, first: whatever is stored after the
     // page is read then reaches this socket.
     await joinGameRoom(socket, gameId);
     await fromStore(() => feed.listening(gameId));
-    return room.joinAnswer(socket.data.login, gameId, chat.latestPage(socket.data.login, gameId));
+    const [latest, room, mutedUntil] = await Promise.all([
+      messages.latestPage(login, gameId),
+      moderation.roomState(gameId),
+      moderation.mutedUntil(gameId, login),
+    ]);
+    return { ...latest, room, mutedUntil };
   });
   const leave = on('chat:leave', chatJoinSchema, async (socket, { gameId }) => {
     await socket.leave(gameRoom(gameId));
     return null;
   });
-  const send = on('chat:send', chatSendSchema, (socket, input) => chat.send(identity(socket), input));
+  const send = on('chat:send', chatSendSchema, (socket, input) => messages.send(identityOf(socket), input));
   const history = on('chat:history', chatHistorySchema, (socket, { gameId, before, limit }) =>
-    chat.page(socket.data.login, gameId, limit, before),
+    messages.page(socket.data.login, gameId, limit, before),
   );
   const sync = on('chat:sync', chatSyncSchema, (socket, { gameId, after }) =>
-    chat.since(socket.data.login, gameId, after),
+    messages.since(socket.data.login, gameId, after),
   );
   const remove = on('chat:delete', chatDeleteSchema, async (socket, { gameId, messageId }) => {
     // Recorded in the room's moderation log, with the message's author.
-    const moderator = identity(socket);
-    await room.moderation.deleteMessage(moderator, gameId, messageId, () =>
-      chat.remove(moderator, gameId, messageId),
+    const moderator = identityOf(socket);
+    await moderation.deleteMessage(moderator, gameId, messageId, () =>
+      messages.remove(moderator, gameId, messageId),
     );
     return null;
+  });
+  const react = on('chat:react', chatReactSchema, (socket, input) =>
+    reactions.react(identityOf(socket), input),
+  );
+  const speakers = on('chat:speakers', chatSpeakersSchema, (socket, { gameId }) =>
+    recentSpeakers(storage, socket.data.login, gameId),
+  );
+  const seen = on('chat:seen', chatSeenSchema, async (socket, { gameId, messageId }) => {
+    unread.seen(socket.data.login, gameId, messageId);
+    return null;
+  });
+  const unreadState = on('chat:unread', chatUnreadSchema, async (socket, { gameIds }) => {
+    await unread.follow(socket, gameIds);
+    const { answer, messagesRead } = await unread.state(socket.data.login, gameIds);
+    // Counting reads stored messages, from none (seen up to the newest) to a hundred per game: the
+    // socket pays for what was read, as for pages of history, by waiting before its next events.
+    chargeSocketWork(socket, Math.ceil(messagesRead / MESSAGES_READ_PER_TOKEN));
+    return answer;
+  });
+  const slowMode = on('chat:slow-mode', chatSlowModeSchema, (socket, { gameId, seconds }) =>
+    moderation.setSlowMode(identityOf(socket), gameId, seconds),
+  );
+  const timeout = on('chat:timeout', chatTimeoutSchema, (socket, { gameId, login, minutes }) =>
+    moderation.timeout(identityOf(socket), gameId, login, minutes),
+  );
+  const log = on('chat:moderation-log', chatModerationLogSchema, async (socket, { gameId }) => {
+    const entries = await moderation.log(identityOf(socket), gameId);
+    // Refused for anyone but moderators and admins (above); from now on they get each new entry live.
+    await socket.join(moderationRoom(gameId));
+    return entries;
   });
 
   return (socket) => {
@@ -74,5 +127,12 @@ export function createChatSocketHandlers(
     socket.on('chat:history', history);
     socket.on('chat:sync', sync);
     socket.on('chat:delete', remove);
+    socket.on('chat:react', react);
+    socket.on('chat:speakers', speakers);
+    socket.on('chat:seen', seen);
+    socket.on('chat:unread', unreadState);
+    socket.on('chat:slow-mode', slowMode);
+    socket.on('chat:timeout', timeout);
+    socket.on('chat:moderation-log', log);
   };
 }

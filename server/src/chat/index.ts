@@ -1,43 +1,55 @@
 import type { Feature, FeatureDeps } from '../feature';
 import type { Metrics } from '../metrics';
-import type { AppSocket } from '../realtime';
 import { apiReadRule } from '../http/rate-limit';
 import { createChatBroadcaster } from './broadcaster';
 import { createChatFeed } from './feed';
 import { createChatSocketHandlers } from './handlers';
-import { createChatRoom } from './room';
+import { createChatMessages } from './messages';
+import { createChatModeration } from './moderation';
+import { createChatReactions } from './reactions';
 import { createChatRouter } from './routes';
-import { CHAT_HISTORY_MAX, createChatService } from './service';
-import { createChatStore } from './store';
+import { createChatStorage } from './storage';
+import { createChatUnread } from './unread';
 
-/** Each game's chat: REST under /api/chat and the socket events, on one store and one broadcast. */
+/**
+ * Each game's chat: REST under /api/chat and the socket events. Its messages, reactions, mentions,
+ * unread state, slow mode, time-outs and moderation log are all kept in the store (every instance
+ * sees the same; a restart loses nothing), through one chat storage and one broadcaster.
+ */
 export function createChatFeature(
   deps: Pick<FeatureDeps, 'config' | 'logger' | 'store' | 'io' | 'limiter'> & { metrics: Metrics },
 ): Feature {
   const { config, logger, store, io, limiter, metrics } = deps;
-  const history = createChatStore(store, CHAT_HISTORY_MAX);
-  const room = createChatRoom({ store, io, config, logger, metrics });
-  const chat = createChatService({
-    history,
-    room: room.hooks,
-    broadcaster: createChatBroadcaster(io),
-    sendLimit: { max: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 },
+  const storage = createChatStorage(store);
+  const broadcaster = createChatBroadcaster(io);
+  // Reactions have a budget of the same size as sends, of their own, per game.
+  const limit = { max: config.CHAT_RATE_LIMIT, windowMs: config.CHAT_RATE_WINDOW_SECONDS * 1000 };
+  const unread = createChatUnread({ storage, broadcaster, logger });
+  const moderation = createChatModeration({
+    storage,
+    broadcaster,
+    config,
+    messageDeleted: (gameId, messageId, fields) => unread.deleted(gameId, messageId, fields),
+  });
+  const reactions = createChatReactions({ storage, limit, metrics });
+  const messages = createChatMessages({
+    storage,
+    broadcaster,
+    sendLimit: limit,
+    moderation,
+    reactions,
+    unread,
     metrics,
   });
-  const feed = createChatFeed({ store, history, io, logger });
+  const feed = createChatFeed({ store, history: storage, io, logger });
   return {
     basePath: '/api/chat',
-    router: createChatRouter(chat, limiter, apiReadRule(config)),
-    registerSocket: registerBoth(
-      createChatSocketHandlers(chat, room, feed, logger, metrics),
-      room.registerSocket,
+    router: createChatRouter(messages, limiter, apiReadRule(config)),
+    registerSocket: createChatSocketHandlers(
+      { messages, reactions, moderation, unread, storage, feed },
+      logger,
+      metrics,
     ),
-    stop: room.stop,
+    stop: () => unread.stop(),
   };
 }
-
-const registerBoth =
-  (first: (socket: AppSocket) => void, second: (socket: AppSocket) => void) => (socket: AppSocket) => {
-    first(socket);
-    second(socket);
-  };

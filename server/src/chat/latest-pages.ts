@@ -1,5 +1,5 @@
 import type { ChatPage } from '@shared/schemas/chat';
-import type { Reactors } from './reactors';
+import type { Reactors } from './reactions';
 
 /**
  * A room's latest page as every fan entering it shares it, and who gave its reactions: each fan's

@@ -5,7 +5,7 @@ import {
   type ChatSpeakers,
 } from '@shared/schemas/chat';
 import { fromStore } from '../storage/from-store';
-import { messageFields, type ChatRoomStore } from './room-store';
+import { authorshipOf, type ChatStorage } from './storage';
 
 /**
  * `@login` mentions in a message's text, as the client shows them: an `@` at the start or after white
@@ -40,15 +40,15 @@ export const mentionsLogin = (mentions: readonly string[] | undefined, login: st
 
 /** Who spoke in a game recently (the mention list's choices), newest first, without the asker. */
 export async function recentSpeakers(
-  rooms: ChatRoomStore,
+  storage: Pick<ChatStorage, 'before'>,
   asker: string,
   gameId: string,
 ): Promise<ChatSpeakers> {
-  const newest = await fromStore(() => rooms.newestMessages(gameId, CHAT_SPEAKERS_SCAN));
+  const newest = await fromStore(() => storage.before(gameId, CHAT_SPEAKERS_SCAN));
   const logins: string[] = [];
   const seen = new Set([asker.toLowerCase()]);
   for (const entry of newest.reverse()) {
-    const author = messageFields(entry)?.login;
+    const author = authorshipOf(entry)?.login;
     if (!author || seen.has(author.toLowerCase())) continue;
     seen.add(author.toLowerCase());
     logins.push(author);

@@ -1,4 +1,3 @@
-import type { Role } from '@shared/schemas/auth';
 import {
   CHAT_PAGE_SIZE,
   type ChatMessage,
@@ -11,48 +10,46 @@ import { errors } from '../errors';
 import type { Metrics } from '../metrics';
 import { fromStore } from '../storage/from-store';
 import { compareStreamIds, isStreamId } from '../storage/store';
+import type { ChatBroadcaster } from './broadcaster';
+import type { ChatIdentity } from './identity';
 import { createLatestPages, type LatestPage } from './latest-pages';
 import { mentionsField } from './mentions';
-import { mineOf, type ReactionsRead } from './reactors';
-import type { ChatRoomHooks } from './room';
-import type { AppendOutcome, ChatStore, SendLimit, StoredMessage } from './store';
+import type { ChatModeration } from './moderation';
+import { mineOf, type ChatReactions } from './reactions';
+import {
+  toMessages,
+  type ChatLimit,
+  type ChatStorage,
+  type SendOutcome,
+  type StoredMessage,
+} from './storage';
+import type { ChatUnreadService } from './unread';
 
-/** How many messages a game's history keeps (the newest). */
-export const CHAT_HISTORY_MAX = 500;
+/** How many missed messages one chat:sync answers at most. */
 const SYNC_MAX = 500;
 
-export interface ChatIdentity {
-  login: string;
-  name: string | null;
-  role: Role;
-}
-
-/**
- * Pushes chat changes to everyone in a game's room, on every instance. A new message needs no push
- * here: the send publishes it to the game's feed (feed.ts).
- */
-export interface ChatBroadcaster {
-  messageDeleted(gameId: string, messageId: string): void;
-}
-
-export interface ChatServiceDeps {
-  history: ChatStore;
-  broadcaster: ChatBroadcaster;
+export interface ChatMessagesDeps {
+  storage: ChatStorage;
+  broadcaster: Pick<ChatBroadcaster, 'messageDeleted'>;
   /** How many messages a fan may send in one game's chat per window. */
-  sendLimit: SendLimit;
-  /** The room's features (room.ts): slow mode for a send, unread notices, reactions on pages. */
-  room?: ChatRoomHooks;
+  sendLimit: ChatLimit;
+  /** Slow mode, checked with each send. */
+  moderation: Pick<ChatModeration, 'slowModeFor'>;
+  /** Pages and catch-up answers carry their messages' reactions. */
+  reactions: Pick<ChatReactions, 'attach'>;
+  /** Followers of the game's unread count hear of each stored message. */
+  unread: Pick<ChatUnreadService, 'arrived'>;
   /** Counts the messages stored. */
   metrics?: Pick<Metrics, 'chatMessageStored'>;
 }
 
-export function createChatService(deps: ChatServiceDeps) {
-  const { history, broadcaster } = deps;
-  const { toMessages } = history;
-  const withReactions = (gameId: string, messages: ChatMessage[]): Promise<ReactionsRead> =>
-    deps.room
-      ? deps.room.withReactions(gameId, messages)
-      : Promise.resolve({ messages, reactors: new Map() });
+/**
+ * A game's chat messages: sending, the pages of history (the latest one shared by the fans entering
+ * the room), catch-up for a client that was away, and deletion.
+ */
+export function createChatMessages(deps: ChatMessagesDeps) {
+  const { storage: history, broadcaster } = deps;
+  const withReactions = (gameId: string, messages: ChatMessage[]) => deps.reactions.attach(gameId, messages);
 
   const readVersion = (gameId: string) => fromStore(() => history.version(gameId));
 
@@ -103,12 +100,12 @@ export function createChatService(deps: ChatServiceDeps) {
         role: identity.role,
         ...mentionsField(input.message),
       };
-      const guards = { limit: deps.sendLimit, ...deps.room?.sendGuards(identity) };
-      const outcome = await fromStore(() => history.append(stored, guards));
+      const slowMode = deps.moderation.slowModeFor(identity);
+      const outcome = await fromStore(() => history.send(stored, deps.sendLimit, slowMode));
       if (!('id' in outcome)) throw sendRefused(outcome);
       const message: ChatMessage = { id: outcome.id, ...stored };
       deps.metrics?.chatMessageStored();
-      deps.room?.sent(message);
+      deps.unread.arrived(message);
       return message;
     },
 
@@ -174,10 +171,10 @@ export function createChatService(deps: ChatServiceDeps) {
   };
 }
 
-export type ChatService = ReturnType<typeof createChatService>;
+export type ChatMessages = ReturnType<typeof createChatMessages>;
 
 /** The error a refused send answers: each says what the sender can do about it. */
-function sendRefused(outcome: Exclude<AppendOutcome, { id: string }>) {
+function sendRefused(outcome: Exclude<SendOutcome, { id: string }>) {
   switch (outcome.refused) {
     case 'muted':
       return errors.chatMuted(undefined, { details: { until: outcome.until } });

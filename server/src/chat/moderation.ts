@@ -11,10 +11,9 @@ import type { Config } from '../config';
 import { errors } from '../errors';
 import { fromStore } from '../storage/from-store';
 import { isStreamId } from '../storage/store';
-import type { ChatRoomBroadcaster } from './room-broadcaster';
-import { messageFields, type ChatRoomStore, type StoredModerationEntry } from './room-store';
-import type { ChatIdentity } from './service';
-import type { SendGuards } from './store';
+import type { ChatBroadcaster } from './broadcaster';
+import type { ChatIdentity } from './identity';
+import { authorshipOf, type ChatStorage, type SlowModeCheck, type StoredModerationEntry } from './storage';
 
 /** How many of a room's newest messages are searched for how a timed-out login is written. */
 const RECENT_AUTHORS_SCAN = 100;
@@ -23,8 +22,8 @@ const RECENT_AUTHORS_SCAN = 100;
 const SLOW_MODE_MAX_MS = 60_000;
 
 export interface ChatModerationDeps {
-  rooms: ChatRoomStore;
-  broadcaster: ChatRoomBroadcaster;
+  storage: ChatStorage;
+  broadcaster: Pick<ChatBroadcaster, 'roomChanged' | 'muted' | 'moderationLogged'>;
   config: Pick<Config, 'MODERATOR_LOGINS' | 'ADMIN_LOGINS'>;
   /** A message was deleted (its author and mentions): unread counts that held it go down. */
   messageDeleted?(gameId: string, messageId: string, fields: { login: string; mentions?: string[] }): void;
@@ -49,7 +48,7 @@ const sameLogin = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * and a restart forgets nothing.
  */
 export function createChatModeration(deps: ChatModerationDeps) {
-  const { rooms, broadcaster, config } = deps;
+  const { storage, broadcaster, config } = deps;
   const now = deps.now ?? Date.now;
 
   function assertModerator(identity: ChatIdentity, what: string): void {
@@ -58,18 +57,18 @@ export function createChatModeration(deps: ChatModerationDeps) {
 
   async function record(gameId: string, entry: ModerationAction): Promise<void> {
     const at = new Date(now()).toISOString();
-    const recorded = await fromStore(() => rooms.recordModeration(gameId, { ...entry, at }));
+    const recorded = await fromStore(() => storage.recordModeration(gameId, { ...entry, at }));
     broadcaster.moderationLogged(recorded);
   }
 
   async function roomState(gameId: string): Promise<ChatRoomState> {
-    const { slowModeSeconds } = await fromStore(() => rooms.settings(gameId));
+    const { slowModeSeconds } = await fromStore(() => storage.settings(gameId));
     return { gameId, slowModeSeconds };
   }
 
   /** ISO end of `login`'s time-out in a game, or null when it may post. */
   async function mutedUntil(gameId: string, login: string): Promise<string | null> {
-    const until = await fromStore(() => rooms.mutedUntil(gameId, login));
+    const until = await fromStore(() => storage.mutedUntil(gameId, login));
     return until !== null && until > now() ? new Date(until).toISOString() : null;
   }
 
@@ -78,18 +77,18 @@ export function createChatModeration(deps: ChatModerationDeps) {
     mutedUntil,
 
     /**
-     * What a send is held to besides the limit, checked by the store with the send itself (one round
-     * trip): the sender's time-out, and slow mode unless a moderator sends. The last send is kept
-     * SLOW_MODE_MAX_MS (the longest slow mode) and compared with the setting in force at the send, so
-     * shortening or lengthening slow mode applies at once to the next message.
+     * The slow-mode check a send is held to (the time-out is checked with every send), checked by the
+     * store with the send itself: none when a moderator sends. The last send is kept SLOW_MODE_MAX_MS
+     * (the longest slow mode) and compared with the setting in force at the send, so shortening or
+     * lengthening slow mode applies at once to the next message.
      */
-    sendGuards(identity: ChatIdentity): Pick<SendGuards, 'slowMode'> {
-      return isModerator(identity) ? {} : { slowMode: { now: now(), keepMs: SLOW_MODE_MAX_MS } };
+    slowModeFor(identity: ChatIdentity): SlowModeCheck | undefined {
+      return isModerator(identity) ? undefined : { now: now(), keepMs: SLOW_MODE_MAX_MS };
     },
 
     async setSlowMode(identity: ChatIdentity, gameId: string, seconds: ChatSlowModeSeconds) {
       assertModerator(identity, 'set slow mode');
-      await fromStore(() => rooms.saveSettings(gameId, { slowModeSeconds: seconds }));
+      await fromStore(() => storage.saveSettings(gameId, { slowModeSeconds: seconds }));
       const room: ChatRoomState = { gameId, slowModeSeconds: seconds };
       broadcaster.roomChanged(room);
       await record(gameId, { action: 'slow-mode', moderator: identity.login, seconds });
@@ -106,14 +105,14 @@ export function createChatModeration(deps: ChatModerationDeps) {
       if (sameLogin(typed, identity.login)) throw errors.badRequest('You cannot time yourself out.');
       if (roleFor(typed, config) === 'admin') throw errors.forbidden('An admin cannot be timed out.');
       // The login as its owner writes it when they spoke lately (their sockets' room is named by it).
-      const recent = await fromStore(() => rooms.newestMessages(gameId, RECENT_AUTHORS_SCAN));
+      const recent = await fromStore(() => storage.before(gameId, RECENT_AUTHORS_SCAN));
       const login =
         recent
-          .map((entry) => messageFields(entry)?.login)
+          .map((entry) => authorshipOf(entry)?.login)
           .find((author) => author && sameLogin(author, typed)) ?? typed;
       const at = now();
       const untilMs = at + minutes * 60_000;
-      await fromStore(() => rooms.mute(gameId, login, untilMs, at));
+      await fromStore(() => storage.mute(gameId, login, untilMs, at));
       const muted: ChatMuted = { gameId, login, until: new Date(untilMs).toISOString() };
       broadcaster.muted(muted);
       await record(gameId, {
@@ -138,19 +137,22 @@ export function createChatModeration(deps: ChatModerationDeps) {
     ): Promise<void> {
       assertModerator(identity, 'delete messages');
       if (!isStreamId(messageId)) throw errors.badRequest('Invalid message id.');
-      const entry = await fromStore(() => rooms.findMessage(gameId, messageId));
+      const entry = await fromStore(() => storage.find(gameId, messageId));
       if (!entry) throw errors.notFound('That message no longer exists.');
-      const fields = messageFields(entry);
+      const fields = authorshipOf(entry);
       const author = fields?.login ?? '';
       await remove();
       if (fields) deps.messageDeleted?.(gameId, messageId, fields);
-      await fromStore(() => rooms.dropReactions(gameId, messageId));
+      await fromStore(() => storage.dropReactions(gameId, messageId));
       await record(gameId, { action: 'delete', moderator: identity.login, messageId, target: author });
     },
 
     async log(identity: ChatIdentity, gameId: string): Promise<ChatModerationLog> {
       assertModerator(identity, 'see the moderation log');
-      return { gameId, entries: await fromStore(() => rooms.moderationLog(gameId, CHAT_MODERATION_LOG_MAX)) };
+      return {
+        gameId,
+        entries: await fromStore(() => storage.moderationLog(gameId, CHAT_MODERATION_LOG_MAX)),
+      };
     },
   };
 }

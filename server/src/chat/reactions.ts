@@ -1,11 +1,18 @@
-import type { ChatMessage, ChatMyReactionChanged, ChatReactInput } from '@shared/schemas/chat';
+import {
+  CHAT_REACTION_LOGINS_SHOWN,
+  type ChatMessage,
+  type ChatMyReactionChanged,
+  type ChatMyReactions,
+  type ChatReactInput,
+  type ChatReaction,
+  type ChatReactionEmoji,
+} from '@shared/schemas/chat';
 import { errors } from '../errors';
 import type { Metrics } from '../metrics';
 import { fromStore } from '../storage/from-store';
 import { isStreamId } from '../storage/store';
-import { reactorsOf, shownReaction, type ReactionsRead } from './reactors';
-import type { ChatRoomStore } from './room-store';
-import { CHAT_HISTORY_MAX, type ChatIdentity } from './service';
+import type { ChatIdentity } from './identity';
+import { CHAT_HISTORY_MAX, type ChatLimit, type ChatStorage, type GivenReactions } from './storage';
 
 /**
  * The history keeps about CHAT_HISTORY_MAX messages (trimming is approximate): once twice as many have
@@ -13,10 +20,54 @@ import { CHAT_HISTORY_MAX, type ChatIdentity } from './service';
  */
 const PRUNE_ABOVE_MESSAGES = 2 * CHAT_HISTORY_MAX;
 
+/**
+ * Who gave each reaction on some messages: message id → emoji → logins in lower case. Kept beside a
+ * page read once for many fans (the latest page), so each fan's own reactions are a few set lookups.
+ */
+export type Reactors = ReadonlyMap<string, ReadonlyMap<ChatReactionEmoji, ReadonlySet<string>>>;
+
+/** Messages with their reactions as they leave the server, and who gave each (for `mine`). */
+export interface ReactionsRead {
+  messages: ChatMessage[];
+  reactors: Reactors;
+}
+
+/** A reaction as it leaves the server: its count and only the first fans who gave it. */
+const shownReaction = (emoji: ChatReactionEmoji, logins: string[]): ChatReaction => ({
+  emoji,
+  count: logins.length,
+  logins: logins.slice(0, CHAT_REACTION_LOGINS_SHOWN),
+});
+
+/** The reactors of messages read from the store (message id → its reactions). */
+function reactorsOf(given: ReadonlyMap<string, GivenReactions>): Reactors {
+  const reactors = new Map<string, Map<ChatReactionEmoji, Set<string>>>();
+  for (const [messageId, reactions] of given) {
+    reactors.set(
+      messageId,
+      new Map(reactions.map(({ emoji, logins }) => [emoji, new Set(logins.map((l) => l.toLowerCase()))])),
+    );
+  }
+  return reactors;
+}
+
+/** The reactions `login` gave on `messages` (compared in lower case), emojis in catalogue order. */
+export function mineOf(reactors: Reactors, login: string, messages: readonly ChatMessage[]): ChatMyReactions {
+  const me = login.toLowerCase();
+  const mine: ChatMyReactions = {};
+  for (const { id } of messages) {
+    const byEmoji = reactors.get(id);
+    if (!byEmoji) continue;
+    const emojis = [...byEmoji].filter(([, logins]) => logins.has(me)).map(([emoji]) => emoji);
+    if (emojis.length > 0) mine[id] = emojis;
+  }
+  return mine;
+}
+
 export interface ChatReactionsDeps {
-  rooms: ChatRoomStore;
+  storage: ChatStorage;
   /** The chat's sending limit: reactions have a budget of the same size of their own, per game. */
-  rateLimit: { limit: number; windowMs: number };
+  limit: ChatLimit;
   /** Counts the reactions changed. */
   metrics?: Pick<Metrics, 'chatReactionChanged'>;
 }
@@ -35,13 +86,12 @@ export interface ChatReactionsDeps {
  * that already holds a message's reactions from a push of a higher version keeps those.
  */
 export function createChatReactions(deps: ChatReactionsDeps) {
-  const { rooms } = deps;
-  const limit = { max: deps.rateLimit.limit, windowMs: deps.rateLimit.windowMs };
+  const { storage, limit } = deps;
 
   /** Reactions of messages the history no longer keeps are dropped (they would only be read). */
   async function pruneTrimmed(gameId: string): Promise<void> {
-    const [oldest] = await fromStore(() => rooms.messagesAfter(gameId, '0-0', 1));
-    if (oldest) await fromStore(() => rooms.dropReactionsBefore(gameId, oldest.id));
+    const [oldest] = await fromStore(() => storage.after(gameId, '0-0', 1));
+    if (oldest) await fromStore(() => storage.dropReactionsBefore(gameId, oldest.id));
   }
 
   return {
@@ -49,7 +99,7 @@ export function createChatReactions(deps: ChatReactionsDeps) {
       const { gameId, messageId, emoji, reacted } = input;
       if (!isStreamId(messageId)) throw errors.badRequest('Invalid message id.');
       const outcome = await fromStore(() =>
-        rooms.toggleReaction(gameId, messageId, emoji, identity.login, reacted, limit),
+        storage.toggleReaction(gameId, messageId, emoji, identity.login, reacted, limit),
       );
       if ('refused' in outcome) {
         if (outcome.refused === 'muted')
@@ -78,7 +128,7 @@ export function createChatReactions(deps: ChatReactionsDeps) {
     async attach(gameId: string, messages: ChatMessage[]): Promise<ReactionsRead> {
       if (messages.length === 0) return { messages, reactors: new Map() };
       const ids = messages.map((message) => message.id);
-      const given = await fromStore(() => rooms.reactionsOf(gameId, ids));
+      const given = await fromStore(() => storage.reactionsOf(gameId, ids));
       if (given.size === 0) return { messages, reactors: new Map() };
       return {
         messages: messages.map((message) => {

@@ -3,14 +3,14 @@ import { chatListQuerySchema, chatPostBodySchema, gameIdSchema } from '@shared/s
 import { requireUser } from '../auth/require-user';
 import { rateLimit, type RateLimiter, type RateLimitRule } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
-import { teamNameFor, type ChatService } from './service';
+import { teamNameFor, type ChatMessages } from './messages';
 
 /**
  * The REST chat, on the same store and broadcast as the socket. Reading a page is limited per user
  * like the other API reads (`readRule`); posting shares the chat's own limit with the socket.
  */
 export function createChatRouter(
-  chat: ChatService,
+  chat: ChatMessages,
   limiter: RateLimiter,
   readRule: Omit<RateLimitRule, 'bucket'>,
 ): Router {

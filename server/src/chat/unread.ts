@@ -12,8 +12,8 @@ import { fromStore } from '../storage/from-store';
 import { compareStreamIds, isStreamId } from '../storage/store';
 import { isUnreadRoom, unreadRoom } from '../realtime/rooms';
 import { mentionsLogin } from './mentions';
-import type { ChatRoomBroadcaster } from './room-broadcaster';
-import { messageFields, type ChatRoomStore } from './room-store';
+import type { ChatBroadcaster } from './broadcaster';
+import { authorshipOf, type ChatStorage } from './storage';
 
 /** A user's seen position in one game is stored at most this often (per instance); the newest wins. */
 export const SEEN_THROTTLE_MS = 1000;
@@ -26,8 +26,8 @@ export const SEEN_THROTTLE_MS = 1000;
 export const UNREAD_NOTICE_MS = 1000;
 
 export interface ChatUnreadDeps {
-  rooms: ChatRoomStore;
-  broadcaster: Pick<ChatRoomBroadcaster, 'unreadChanged' | 'unreadArrived'>;
+  storage: ChatStorage;
+  broadcaster: Pick<ChatBroadcaster, 'unreadChanged' | 'unreadArrived'>;
   logger: Logger;
   throttleMs?: number;
   noticeMs?: number;
@@ -53,7 +53,7 @@ const unreadEntry = (id: string, fields: { login: string; mentions?: string[] })
  * whether any of it mentions them, and tells every tab and device of that login when it moves.
  */
 export function createChatUnread(deps: ChatUnreadDeps) {
-  const { rooms, broadcaster, logger } = deps;
+  const { storage, broadcaster, logger } = deps;
   const throttleMs = deps.throttleMs ?? SEEN_THROTTLE_MS;
   const noticeMs = deps.noticeMs ?? UNREAD_NOTICE_MS;
 
@@ -63,11 +63,11 @@ export function createChatUnread(deps: ChatUnreadDeps) {
     login: string,
     lastSeenId: string,
   ): Promise<{ unread: ChatUnread; messagesRead: number }> {
-    const after = await rooms.messagesAfter(gameId, lastSeenId, CHAT_UNREAD_COUNT_MAX);
+    const after = await storage.after(gameId, lastSeenId, CHAT_UNREAD_COUNT_MAX);
     let count = 0;
     let mentioned = false;
     for (const entry of after) {
-      const fields = messageFields(entry);
+      const fields = authorshipOf(entry);
       if (!fields || sameLogin(fields.login, login)) continue;
       count++;
       mentioned ||= mentionsLogin(fields.mentions, login);
@@ -86,15 +86,12 @@ export function createChatUnread(deps: ChatUnreadDeps) {
    * would read the oldest messages the room holds.
    */
   async function saveSeen(login: string, gameId: string, messageId: string): Promise<void> {
-    const [[newest], current] = await Promise.all([
-      rooms.newestMessages(gameId, 1),
-      rooms.seen(gameId, login),
-    ]);
+    const [[newest], current] = await Promise.all([storage.before(gameId, 1), storage.seen(gameId, login)]);
     if (!newest) return;
     const seen = compareStreamIds(messageId, newest.id) > 0 ? newest.id : messageId;
     if (current !== null && isStreamId(current) && compareStreamIds(seen, current) <= 0) return;
-    if (seen !== newest.id && !(await rooms.findMessage(gameId, seen))) return;
-    await rooms.saveSeen(gameId, login, seen);
+    if (seen !== newest.id && !(await storage.find(gameId, seen))) return;
+    await storage.saveSeen(gameId, login, seen);
     broadcaster.unreadChanged(login, (await unreadOf(gameId, login, seen)).unread);
   }
 
@@ -181,7 +178,7 @@ export function createChatUnread(deps: ChatUnreadDeps) {
       const games = await fromStore(() =>
         Promise.all(
           unique.map(async (gameId) => {
-            const lastSeenId = await rooms.seen(gameId, login);
+            const lastSeenId = await storage.seen(gameId, login);
             return lastSeenId && isStreamId(lastSeenId) ? unreadOf(gameId, login, lastSeenId) : null;
           }),
         ),

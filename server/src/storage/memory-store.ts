@@ -1,13 +1,8 @@
 import {
   compareStreamIds,
   type ChannelListener,
-  type GuardedAppend,
-  type GuardedAppendResult,
-  type GuardedToggle,
-  type GuardedToggleResult,
   type StreamEntry,
   type Store,
-  type TogglePublication,
   type VersionedHashUpdate,
   type VersionedHashUpdateResult,
 } from './store';
@@ -208,90 +203,39 @@ export class MemoryStore implements Store {
     return id;
   }
 
-  // The guarded steps below never await before their last write: nothing else runs in between.
-  async streamAppendGuarded(
-    key: string,
-    value: string,
-    options: GuardedAppend,
-  ): Promise<GuardedAppendResult> {
-    const { blockedBy, spacing, limit, version, once } = options;
-    const first = once ? this.getNow(once.key) : null;
-    if (first !== null) return { id: first };
-    const blocking = blockedBy ? this.getNow(blockedBy) : null;
-    if (blocking !== null) return { refused: 'blocked', value: blocking };
-    const spacingMs = spacing ? spacingOf(this.getNow(spacing.settingsKey), spacing.allowedSeconds) : 0;
-    if (spacing && spacingMs > 0) {
-      const last = Number(this.getNow(spacing.lastKey) ?? Number.NaN);
-      if (Number.isFinite(last) && last + spacingMs > spacing.now) {
-        return { refused: 'spacing', retryAfterMs: last + spacingMs - spacing.now };
-      }
-    }
-    if (limit && this.countHit(limit.key, limit.windowMs) > limit.max) return { refused: 'limit' };
-    const id = this.appendNow(key, value, options.maxLength, options.ttlMs);
-    if (version) this.addNow(version, 1, options.ttlMs);
-    if (spacing && spacingMs > 0) {
-      this.entries.set(spacing.lastKey, {
-        value: String(spacing.now),
-        expiresAt: this.expiry(spacing.keepMs),
-      });
-    }
-    if (once) this.entries.set(once.key, { value: id, expiresAt: this.expiry(once.ttlMs) });
-    if (options.publish) {
-      const published = this.addNow(options.publish.counter, 1, options.ttlMs);
-      this.publishNow(options.publish.channel, `${published} ${id} ${value}`);
-    }
-    return { id };
+  /**
+   * Runs `steps` with nothing else in between, as a Redis script runs (the memory version of a
+   * feature's own script): each step answers at once, so no other call can interleave.
+   */
+  async atomically<T>(steps: (store: MemoryStoreSteps) => T): Promise<T> {
+    return steps(this.steps);
   }
 
-  async hashToggleGuarded(options: GuardedToggle): Promise<GuardedToggleResult> {
-    const { key, field, group, member, blockedBy, limit } = options;
-    const blocking = blockedBy ? this.getNow(blockedBy) : null;
-    if (blocking !== null) return { refused: 'blocked', value: blocking };
-    if (!this.stream(options.requires.stream).some((entry) => entry.id === options.requires.id)) {
-      return { refused: 'missing' };
-    }
-    if (limit && this.countHit(limit.key, limit.windowMs) > limit.max) return { refused: 'limit' };
-    const hash = this.hash(key);
-    const groups = parseGroups(hash?.get(field));
-    const members = groups[group] ?? [];
-    const at = members.indexOf(member);
-    const shown = options.shown === undefined ? Infinity : Math.max(0, Math.floor(options.shown));
-    const answer = (version: number, fields: number): GuardedToggleResult => ({
-      groups: Object.fromEntries(
-        Object.entries(groups)
-          .filter(([, list]) => list.length > 0)
-          .map(([name, list]) => [name, { count: list.length, members: list.slice(0, shown) }]),
-      ),
-      version,
-      fields,
-    });
-    if (options.on === (at === -1)) {
-      if (at === -1) members.push(member);
-      else members.splice(at, 1);
-      if (members.length > 0) groups[group] = members;
-      else delete groups[group];
-      const target = hash ?? new Map<string, string>();
-      if (Object.keys(groups).length === 0) target.delete(field);
-      else target.set(field, JSON.stringify(groups));
-      if (target.size === 0) this.entries.delete(key);
-      else this.entries.set(key, { value: target, expiresAt: this.expiry(options.ttlMs) });
-      const changed = answer(this.addNow(options.version, 1, options.ttlMs), target.size);
-      if (options.publish && 'groups' in changed) {
-        const { version, groups: shownGroups } = changed;
-        const publication: TogglePublication = {
-          field,
-          group,
-          member,
-          on: options.on,
-          version,
-          groups: shownGroups,
-        };
-        this.publishNow(options.publish, JSON.stringify(publication));
-      }
-      return changed;
-    }
-    return answer(Number(this.getNow(options.version) ?? 0), hash?.size ?? 0);
-  }
+  private readonly steps: MemoryStoreSteps = {
+    get: (key) => this.getNow(key),
+    set: (key, value, ttlMs) => void this.entries.set(key, { value, expiresAt: this.expiry(ttlMs) }),
+    increment: (key, windowMs) => this.countHit(key, windowMs),
+    add: (key, delta, ttlMs) => this.addNow(key, delta, ttlMs),
+    hashGet: (key, field) => this.hash(key)?.get(field) ?? null,
+    hashSet: (key, field, value, ttlMs) => {
+      const hash = this.hash(key) ?? new Map<string, string>();
+      hash.set(field, value);
+      this.entries.set(key, { value: hash, expiresAt: this.expiry(ttlMs) });
+    },
+    hashDelete: (key, field) => {
+      const hash = this.hash(key);
+      hash?.delete(field);
+      if (hash?.size === 0) this.entries.delete(key);
+    },
+    hashSize: (key) => this.hash(key)?.size ?? 0,
+    expire: (key, ttlMs) => {
+      const entry = this.live(key);
+      if (entry) entry.expiresAt = this.expiry(ttlMs);
+    },
+    streamAppend: (key, value, maxLength, ttlMs) => this.appendNow(key, value, maxLength, ttlMs),
+    streamHas: (key, id) => this.stream(key).some((entry) => entry.id === id),
+    publish: (channel, message) => this.publishNow(channel, message),
+  };
 
   async hashUpdateVersioned(update: VersionedHashUpdate): Promise<VersionedHashUpdateResult> {
     const { key, version } = update;
@@ -352,25 +296,20 @@ export class MemoryStore implements Store {
   }
 }
 
-/** The spacing in force (ms) from a settings JSON, as AppendSpacing describes it. */
-function spacingOf(settings: string | null, allowedSeconds: readonly number[]): number {
-  try {
-    const seconds = (JSON.parse(settings ?? '{}') as { slowModeSeconds?: unknown }).slowModeSeconds;
-    return typeof seconds === 'number' && allowedSeconds.includes(seconds) ? seconds * 1000 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** A hashToggleGuarded field's JSON: group → members; anything unreadable counts as empty. */
-function parseGroups(json: string | undefined): Record<string, string[]> {
-  try {
-    const parsed: unknown = JSON.parse(json ?? '{}');
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
-    );
-  } catch {
-    return {};
-  }
+/** The store's primitives, answered at once, for MemoryStore.atomically. */
+export interface MemoryStoreSteps {
+  get(key: string): string | null;
+  set(key: string, value: string, ttlMs?: number): void;
+  increment(key: string, windowMs: number): number;
+  add(key: string, delta: number, ttlMs?: number): number;
+  hashGet(key: string, field: string): string | null;
+  /** Sets the field, and the hash's time to live anew. */
+  hashSet(key: string, field: string, value: string, ttlMs: number): void;
+  hashDelete(key: string, field: string): void;
+  hashSize(key: string): number;
+  expire(key: string, ttlMs: number): void;
+  streamAppend(key: string, value: string, maxLength: number, ttlMs?: number): string;
+  streamHas(key: string, id: string): boolean;
+  /** Heard after the caller's steps, in the order published. */
+  publish(channel: string, message: string): void;
 }

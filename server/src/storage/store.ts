@@ -42,32 +42,6 @@ export interface Store {
    */
   streamAppend(key: string, value: string, maxLength: number, ttlMs?: number): Promise<string>;
   /**
-   * streamAppend with what guards it and what follows it, in one step (one round trip; on Redis one
-   * script, so on a cluster every key given must share one hash tag). The guards, in this order, each
-   * refusal storing and counting nothing further:
-   * - `blockedBy`: while this key holds a value (a time-out) the answer is `{ refused: 'blocked', value }`;
-   * - `spacing`: at least the interval in force between two appends of one author (slow mode), see
-   *   AppendSpacing; within it the answer is `{ refused: 'spacing', retryAfterMs }`;
-   * - `limit`: counts one hit on a fixed-window counter (as increment does); once the count is past
-   *   `max` the answer is `{ refused: 'limit' }`.
-   * Then it appends, bumps `version` (a counter given the stream's ttl, so a reader that cached the
-   * stream can tell it changed), marks the author's append for `spacing` and publishes the entry to
-   * `publish` (see AppendPublish). Answers `{ id }`.
-   */
-  streamAppendGuarded(key: string, value: string, options: GuardedAppend): Promise<GuardedAppendResult>;
-  /**
-   * Adds (`on`) or removes `member` in the `group` list of a hash field's JSON object (lists keep the
-   * order members were added; an empty list is left out, an empty object removes the field), in one
-   * step with its guards (one round trip; on Redis one script, so every key shares one hash tag):
-   * `blockedBy` and `limit` as in streamAppendGuarded, and the stream entry `requires` must exist
-   * (else `{ refused: 'missing' }`), checked after `blockedBy` and before `limit`. A change renews the
-   * hash's ttl and bumps `version`. Answers the field's groups after it (none when absent), each with
-   * its size and its first `shown` members (all without `shown`: a long list stays in the store), the
-   * version it is current at (later changes answer higher ones, so pushes can be ordered) and the
-   * hash's size.
-   */
-  hashToggleGuarded(options: GuardedToggle): Promise<GuardedToggleResult>;
-  /**
    * Removes and sets fields of a hash and bumps a version counter, in one step (one round trip; on
    * Redis one script, so the hash and the version share one hash tag). The version starts at `seed`
    * when absent (the first update, or the first since it lapsed), else rises by one: every update
@@ -97,103 +71,12 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export interface GuardedAppend {
-  maxLength: number;
-  ttlMs?: number;
-  blockedBy?: string;
-  spacing?: AppendSpacing;
-  limit?: { key: string; max: number; windowMs: number };
-  version?: string;
-  /**
-   * Makes the append happen once: the first call keeps its id under `key` for `ttlMs`, and the same
-   * call again answers that id, checking and appending nothing. A Redis client resends a command
-   * whose answer was lost when its connection dropped (the script may have run): that must not store
-   * the message twice.
-   */
-  once?: { key: string; ttlMs: number };
-  publish?: AppendPublish;
-}
-
-/**
- * Publishes an appended entry in the same step, so listeners hear entries in the order they were
- * stored: `channel` gets `<n> <id> <value>`, where n counts the channel's publications (kept in
- * `counter`, with the stream's ttl). A listener that hears n + 2 after n knows it missed one.
- */
-export interface AppendPublish {
-  channel: string;
-  counter: string;
-}
-
 /** A channel's listener (Store.subscribe). */
 export interface ChannelListener {
   message(message: string): void;
   /** Listening again after the connection dropped: what was published meanwhile was not heard. */
   resumed(): void;
 }
-
-/**
- * One author's spacing between appends (a room's slow mode). The interval, in seconds, is the
- * `slowModeSeconds` field of the JSON in `settingsKey` when it is one of `allowedSeconds` (anything
- * else, or 0, means none). `lastKey` keeps when the author last appended (ms, at `now` of that append)
- * for `keepMs`, the longest interval, and is marked only while an interval is in force.
- */
-export interface AppendSpacing {
-  settingsKey: string;
-  lastKey: string;
-  now: number;
-  keepMs: number;
-  allowedSeconds: readonly number[];
-}
-
-export type GuardedAppendResult =
-  | { id: string }
-  | { refused: 'blocked'; value: string }
-  | { refused: 'spacing'; retryAfterMs: number }
-  | { refused: 'limit' };
-
-export interface GuardedToggle {
-  key: string;
-  field: string;
-  group: string;
-  member: string;
-  on: boolean;
-  ttlMs: number;
-  version: string;
-  requires: { stream: string; id: string };
-  blockedBy?: string;
-  limit?: { key: string; max: number; windowMs: number };
-  /** How many members of each group the answer names (the first ones); all when absent. */
-  shown?: number;
-  /**
-   * A channel that hears a toggle that changed the field, in the same step (so in order with what
-   * else the step's shard publishes there), as TogglePublication JSON.
-   */
-  publish?: string;
-}
-
-/** What a toggle that changed something publishes (GuardedToggle.publish): the change and its answer. */
-export interface TogglePublication {
-  field: string;
-  group: string;
-  member: string;
-  on: boolean;
-  version: number;
-  groups: Record<string, ToggledGroup>;
-}
-
-/** A group of a toggled hash field, as hashToggleGuarded answers it. */
-export interface ToggledGroup {
-  /** How many members the group has. */
-  count: number;
-  /** Its first members (at most GuardedToggle.shown), in the order they were added. */
-  members: string[];
-}
-
-export type GuardedToggleResult =
-  | { groups: Record<string, ToggledGroup>; version: number; fields: number }
-  | { refused: 'blocked'; value: string }
-  | { refused: 'missing' }
-  | { refused: 'limit' };
 
 export interface VersionedHashUpdate {
   key: string;
