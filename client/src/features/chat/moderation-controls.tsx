@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Timer } from '@client/components/icons';
+import { ShieldCheck, Timer } from '@client/components/icons';
 import {
   CHAT_SLOW_MODE_SECONDS,
   CHAT_TIMEOUT_MINUTES,
@@ -165,5 +165,29 @@ export function ModerationLog({ entries }: { entries: readonly ChatModerationEnt
         </ol>
       )}
     </section>
+  );
+}
+
+/** The moderators' panel of an open room: its slow mode and what was moderated. */
+export function ModerationPanel({
+  slowModeSeconds,
+  onSlowModeChange,
+  log,
+}: {
+  slowModeSeconds: number;
+  onSlowModeChange(seconds: ChatSlowModeSeconds): void;
+  log: readonly ChatModerationEntry[];
+}) {
+  return (
+    <details className="group/moderation border-b border-slate-200 dark:border-slate-700">
+      <summary className="flex cursor-pointer items-center gap-1.5 px-4 py-2 text-xs font-semibold text-slate-700 select-none dark:text-slate-200">
+        <ShieldCheck aria-hidden="true" className="h-4 w-4 text-sky-600 dark:text-sky-400" />
+        Moderation
+      </summary>
+      <div className="space-y-3 px-4 pb-3">
+        <SlowModeControl seconds={slowModeSeconds} onChange={onSlowModeChange} />
+        <ModerationLog entries={log} />
+      </div>
+    </details>
   );
 }
