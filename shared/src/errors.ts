@@ -42,6 +42,16 @@ export const ERROR_MESSAGES = {
   game_process_failed: 'Failed to process game data',
   /** The game is on the scoreboard, but its source failed while refreshing it. */
   game_refresh_failed: 'Failed to process game data',
+  /** Joining a league whose seats are all taken by people. */
+  league_full: 'This league is full.',
+  /** Joining, or removing a seat of, a league whose draft has started. */
+  league_started: 'This draft has already started.',
+  /** A pick, pause or resume while the draft is not in the state it needs (lobby, paused, complete). */
+  league_not_drafting: 'The draft is not running.',
+  /** A pick by a member whose seat is not on the clock. */
+  league_not_your_turn: 'It is not your turn to pick.',
+  /** A pick of a company another seat already drafted. */
+  league_company_taken: 'That company has already been drafted.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -52,7 +62,14 @@ const CODES_BY_STATUS = {
   401: ['unauthenticated', 'token_exchange_failed', 'no_access_token'],
   403: ['forbidden', 'chat_muted'],
   404: ['not_found', 'game_process_failed'],
-  409: ['voice_room_full'],
+  409: [
+    'voice_room_full',
+    'league_full',
+    'league_started',
+    'league_not_drafting',
+    'league_not_your_turn',
+    'league_company_taken',
+  ],
   429: ['rate_limited', 'limit_reached', 'slow_mode'],
   500: ['internal'],
   502: [

@@ -23,6 +23,7 @@ import type {
   ChatUnreadArrived,
 } from './schemas/chat';
 import type { GamecastChange, GamecastWatchAnswer } from './schemas/gamecast';
+import type { League, LeagueQueue, LeagueWatchAnswer } from './schemas/leagues';
 import type { VoiceJoinAnswer, VoicePresence, VoiceSignal, VoiceSignalData } from './schemas/voice';
 import type {
   SportsDataUpdatedPayload,
@@ -97,6 +98,15 @@ export interface ServerToClientEvents {
    * holding null watches again (or applies it to an empty Gamecast of version 0).
    */
   'gamecast:changed': (change: GamecastChange) => void;
+  // Leagues with friends (schemas/leagues.ts) ------------------------------------------------
+  /**
+   * A league changed (joined, seat removed, started, paused, resumed, a pick, the clock moved): the
+   * whole League, to the sockets watching it (league:watch) on every instance. Keep the highest
+   * `version`.
+   */
+  'league:changed': (league: League) => void;
+  /** A person's queue in a league changed (set by them, or a queued company drafted): to that person's sockets only. */
+  'league:queue-changed': (queue: LeagueQueue) => void;
 }
 
 export interface ClientToServerEvents {
@@ -190,6 +200,31 @@ export interface ClientToServerEvents {
   'gamecast:watch': (payload: { gameId: string }, ack: AckCallback<GamecastWatchAnswer>) => void;
   /** Close a game's Gamecast; disconnecting closes every one the socket had open. */
   'gamecast:unwatch': (payload: { gameId: string }, ack?: AckCallback<null>) => void;
+  // Leagues with friends (schemas/leagues.ts) ------------------------------------------------
+  /**
+   * Open a league's draft room: members only (`not_found` for anyone else and for an unknown league).
+   * Answers the League and the caller's own queue; from then on league:changed while the socket
+   * watches (and league:queue-changed to the caller's sockets wherever they are).
+   */
+  'league:watch': (payload: { leagueId: string }, ack: AckCallback<LeagueWatchAnswer>) => void;
+  /** Leave a league's draft room; disconnecting leaves every one. */
+  'league:unwatch': (payload: { leagueId: string }, ack?: AckCallback<null>) => void;
+  /**
+   * Pick a company for the caller's own seat (the seat comes from the session, never the payload).
+   * Answers the League after the pick (also pushed as league:changed). Errors: `not_found` (not a
+   * member), `league_not_drafting`, `league_not_your_turn`, `league_company_taken`, `bad_request` for
+   * a company not in the catalogue, `rate_limited`. A refused pick changes nothing.
+   */
+  'league:pick': (payload: { leagueId: string; companyId: string }, ack: AckCallback<League>) => void;
+  /**
+   * Replace the caller's queue in a league (up to LEAGUE_QUEUE_MAX companies, in order, no
+   * duplicates, none drafted already: `league_company_taken`). Answers the stored queue, also pushed
+   * as league:queue-changed to the caller's other sockets. Private: no other member sees it.
+   */
+  'league:queue-set': (
+    payload: { leagueId: string; companyIds: string[] },
+    ack: AckCallback<LeagueQueue>,
+  ) => void;
 }
 
 /** What the server keeps on each socket after the handshake read the session. */

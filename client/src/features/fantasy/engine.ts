@@ -7,7 +7,22 @@
  * return the league they were given, unchanged and identical, so React skips the re-render.
  */
 import type { Company, CompanyId } from './catalogue';
-import { randomInt, randomSpread, type RandomSource } from './random';
+import { AI_TEAM_NAMES, chooseBestAvailable, keywordBonus, wordsOf } from '@shared/fantasy/ai-picks';
+import { randomInt, type RandomSource } from './random';
+
+// The AI teams' picking rules live in shared/ so the leagues with friends pick the same way.
+export {
+  AI_BASE_SCORE_MAX,
+  AI_BASE_SCORE_MIN,
+  AI_DESCRIPTION_KEYWORD_BONUS,
+  AI_RANKING_JITTER,
+  AI_VERTICAL_BONUS,
+  TEAM_KEYWORD_BONUS,
+  TEAM_KEYWORDS,
+  aiScore,
+  aiScoreBonus,
+  wordsOf,
+} from '@shared/fantasy/ai-picks';
 
 // ---------------------------------------------------------------------------------------------
 // Constants
@@ -32,57 +47,11 @@ export const DRAFT_ORDER_PREVIEW_COUNT = 5;
 export const USER_OWNER = 'You';
 export const USER_TEAM_NAME = 'My Team';
 /** The draft order: the user first, then the nine AI teams (owner names, cycling every round). */
-export const DRAFT_ORDER: readonly string[] = [
-  USER_OWNER,
-  'Tech Titans',
-  'Startup Squad',
-  'Venture Vikings',
-  'Code Cowboys',
-  'AI Avengers',
-  'Data Dynamos',
-  'Silicon Sharks',
-  'Byte Brigade',
-  'Innovation Inc',
-];
+export const DRAFT_ORDER: readonly string[] = [USER_OWNER, ...AI_TEAM_NAMES];
 /** Teams in the league. */
 export const LEAGUE_SIZE = DRAFT_ORDER.length;
 /** Picks in a full draft (80). */
 export const TOTAL_PICKS = LEAGUE_SIZE * TOTAL_ROUNDS;
-
-/** AI pick scoring: the random base, in points, both ends included. */
-export const AI_BASE_SCORE_MIN = 50;
-export const AI_BASE_SCORE_MAX = 100;
-/** AI pick scoring: the jitter applied when ranking, up to this many points either way. */
-export const AI_RANKING_JITTER = 10;
-/**
- * AI pick scoring: bonus by vertical. AI is kept although no company in the directory has it
- * (on purpose), so a future directory with AI companies scores them with the AI bonus.
- */
-export const AI_VERTICAL_BONUS: Readonly<Record<string, number>> = {
-  B2B: 15,
-  Healthcare: 12,
-  Fintech: 10,
-  AI: 20,
-  Consumer: 8,
-  Industrials: 6,
-};
-/** AI pick scoring: bonus for each of these whole words in the description. */
-export const AI_DESCRIPTION_KEYWORD_BONUS: Readonly<Record<string, number>> = {
-  ai: 15,
-  automation: 10,
-  agent: 12,
-  platform: 8,
-};
-/** AI pick scoring: points for each of the picking team's own keywords the company matches. */
-export const TEAM_KEYWORD_BONUS = 5;
-/** Each AI team's taste. Teams without an entry have no keyword bonus. */
-export const TEAM_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
-  'Tech Titans': ['ai', 'platform', 'automation'],
-  'AI Avengers': ['ai', 'agent', 'model'],
-  'Data Dynamos': ['data', 'analytics', 'intelligence'],
-  'Silicon Sharks': ['fintech', 'crypto', 'payment'],
-  'Code Cowboys': ['developer', 'api', 'infrastructure'],
-};
 
 /** Projected score shown in the Draft Room: the random base, both ends included. */
 export const PROJECTION_BASE_MIN = 50;
@@ -170,43 +139,6 @@ export interface League {
 
 // ---------------------------------------------------------------------------------------------
 // Scoring
-
-/** The lower-case whole words of a text: "AI-native" gives ai and native; "said" is not "ai". */
-export function wordsOf(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean),
-  );
-}
-
-function keywordBonus(words: Set<string>, table: Readonly<Record<string, number>>): number {
-  let bonus = 0;
-  for (const [keyword, points] of Object.entries(table)) if (words.has(keyword)) bonus += points;
-  return bonus;
-}
-
-/**
- * The part of an AI team's score for a company that is not random: vertical bonus, description
- * keyword bonus, and 5 for each of the team's keywords found as a whole word in the description or
- * the vertical (so Silicon Sharks' "fintech" matches the Fintech vertical).
- */
-export function aiScoreBonus(company: Company, teamName: string): number {
-  const descriptionWords = wordsOf(company.description);
-  let bonus = AI_VERTICAL_BONUS[company.vertical] ?? 0;
-  bonus += keywordBonus(descriptionWords, AI_DESCRIPTION_KEYWORD_BONUS);
-  const teamWords = wordsOf(`${company.description} ${company.vertical}`);
-  for (const keyword of TEAM_KEYWORDS[teamName] ?? []) {
-    if (teamWords.has(keyword)) bonus += TEAM_KEYWORD_BONUS;
-  }
-  return bonus;
-}
-
-/** An AI team's score for a company: a random base of 50-100 plus aiScoreBonus. */
-export function aiScore(company: Company, teamName: string, random: RandomSource): number {
-  return randomInt(random, AI_BASE_SCORE_MIN, AI_BASE_SCORE_MAX) + aiScoreBonus(company, teamName);
-}
 
 /** The projected score's bonus: by vertical, plus the description's keywords. */
 export function projectionBonus(company: Company): number {
@@ -393,13 +325,7 @@ export function userPick(league: League, companyId: CompanyId): League {
  */
 export function chooseAiPick(league: League, random: RandomSource): CompanyId | null {
   if (!isAiTurn(league)) return null;
-  const team = teamOnTurn(league);
-  let best: { id: CompanyId; score: number } | null = null;
-  for (const company of league.draft.availableCompanies) {
-    const score = aiScore(company, team.name, random) + randomSpread(random, AI_RANKING_JITTER);
-    if (!best || score > best.score) best = { id: company.link, score };
-  }
-  return best?.id ?? null;
+  return chooseBestAvailable(league.draft.availableCompanies, teamOnTurn(league).name, random);
 }
 
 /** The AI team on the clock picks; ignored on the user's turn or when not drafting. */

@@ -1,18 +1,6 @@
-/**
- * A source of random numbers in [0, 1), like Math.random. The draft engine takes one as an argument
- * so tests can replay a league exactly with a seeded source.
- */
-export type RandomSource = () => number;
-
-/** A random integer from min to max, both included. */
-export function randomInt(random: RandomSource, min: number, max: number): number {
-  return min + Math.floor(random() * (max - min + 1));
-}
-
-/** A random real number from -spread to +spread. */
-export function randomSpread(random: RandomSource, spread: number): number {
-  return (random() * 2 - 1) * spread;
-}
+// The random source and its helpers are shared with the server's leagues with friends.
+export { randomInt, randomSpread, type RandomSource } from '@shared/fantasy/ai-picks';
+import type { RandomSource } from '@shared/fantasy/ai-picks';
 
 /**
  * A small seeded generator (mulberry32): the same seed gives the same sequence, which is all the
