@@ -37,3 +37,6 @@ const GAMECAST_ROOM_PREFIX = 'gamecast:';
 /** Sockets that have a game's dialog open: they get its Gamecast changes. */
 export const gamecastRoom = (gameId: string) => `${GAMECAST_ROOM_PREFIX}${gameId}`;
 export const isGamecastRoom = (room: string) => room.startsWith(GAMECAST_ROOM_PREFIX);
+
+/** Sockets that have a league's draft room open (league:watch): they get its league:changed. */
+export const leagueRoom = (leagueId: string) => `league:${leagueId}`;

@@ -51,11 +51,34 @@ export const gameKeys = {
 } as const;
 
 /**
+ * A league with friends' keys: each carries `{leagueId}` as its hash tag, so a league's record, its
+ * lock, its queues and its pick claims sit on one shard. League ids have no braces (leagueIdSchema).
+ */
+const leagueKey = (leagueId: string, name: string) => `${KEY_PREFIX}league:{${leagueId}}:${name}`;
+
+export const leagueKeys = {
+  /** The league's record (JSON): seats, picks, clock, version. */
+  league: (leagueId: string) => leagueKey(leagueId, 'state'),
+  /** Held while one change to the league is made, so changes (two picks at once) never interleave. */
+  leagueLock: (leagueId: string) => leagueKey(leagueId, 'lock'),
+  /** The members' queues: a hash, one field per login (lower case), its company ids as JSON. */
+  leagueQueues: (leagueId: string) => leagueKey(leagueId, 'queues'),
+  /**
+   * Claims of an overall pick slot and of a company, set only if absent: even a change made after its
+   * lock lapsed can never take a slot or a company twice.
+   */
+  leaguePickClaim: (leagueId: string, overall: number) => leagueKey(leagueId, `claim:pick:${overall}`),
+  leagueCompanyClaim: (leagueId: string, companyId: string) =>
+    leagueKey(leagueId, `claim:company:${companyId}`),
+} as const;
+
+/**
  * The rest carry no hash tag, so on a cluster they spread over every shard: sessions and rate-limit
  * counters (the busiest keys after chat) are never all on one.
  */
 export const keys = {
   ...gameKeys,
+  ...leagueKeys,
   session: (sid: string) => `${KEY_PREFIX}session:${sid}`,
   rateLimit: (bucket: string, subject: string) => `${KEY_PREFIX}rate:${bucket}:${subject}`,
   lock: (name: string) => `${KEY_PREFIX}lock:${name}`,
@@ -83,6 +106,12 @@ export const keys = {
   /** Fantasy points: company id → that week's CompanyPoints JSON (a hash), and when they were last computed (ms). */
   fantasyPoints: () => `${KEY_PREFIX}fantasy:points`,
   fantasyLastRun: () => `${KEY_PREFIX}fantasy:last-run`,
+  /** An invite code → its league's id. */
+  leagueInvite: (code: string) => `${KEY_PREFIX}league-invite:${code}`,
+  /** The leagues a login sits in: a hash, league id → when it joined (ms). */
+  leagueMemberships: (login: string) => `${KEY_PREFIX}league-member:${login}`,
+  /** Every running draft's pick deadline: a hash, league id → deadline (ms), read by the clock runner. */
+  leagueDeadlines: () => `${KEY_PREFIX}league:deadlines`,
   /** Cached page reads and AI digests, by a hash of the URL. */
   contentPage: (hash: string) => `${KEY_PREFIX}content:page:${hash}`,
   contentDigest: (hash: string) => `${KEY_PREFIX}content:digest:${hash}`,
