@@ -3,7 +3,7 @@ import type { TeamSide } from '@shared/schemas/chat';
 import { CHAT_MESSAGE_MAX_CHARS } from '@shared/limits';
 import { MentionInput } from './mention-input';
 import { MutedNotice, SlowModeWait } from './room-status';
-import type { SendFailure } from './use-game-chat';
+import type { SendFailure } from './use-chat-actions';
 import { useSecondsLeft } from './use-seconds-left';
 
 /** The send box's slow-mode countdown; tells the composer when the wait is over. */
