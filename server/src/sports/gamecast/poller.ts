@@ -60,15 +60,17 @@ export function createGamecastPoller(deps: {
     }
   }
 
-  function schedule() {
+  /** Rounds start every intervalMs (a slow round delays the next one, never runs beside it). */
+  function schedule(delayMs: number) {
     if (!running) return;
     timer = setTimeout(() => {
       timer = null;
+      const startedAt = performance.now();
       current = round().finally(() => {
         current = null;
-        schedule();
+        schedule(Math.max(0, intervalMs - (performance.now() - startedAt)));
       });
-    }, intervalMs);
+    }, delayMs);
     timer.unref?.();
   }
 
@@ -76,7 +78,7 @@ export function createGamecastPoller(deps: {
     start() {
       if (running) return;
       running = true;
-      schedule();
+      schedule(intervalMs);
     },
     async stop() {
       running = false;
