@@ -40,6 +40,16 @@ describe('work that waits for the page to paint', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
+  it('does not wait for a paint in a tab in the background, which paints nothing', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const task = vi.fn();
+    paint.afterNextPaint(task);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(task).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
+  });
+
   it('runs nothing once cancelled', async () => {
     const task = vi.fn();
     paint.afterPagePaint(task)();

@@ -1,15 +1,32 @@
 /**
  * Runs `task` once the browser has painted the current frame: work the first paint does not need
- * (the socket connection, the podcast engine) waits for it instead of delaying it. Returns a cancel.
+ * (the socket connection, the podcast engine) waits for it instead of delaying it. A tab in the
+ * background paints nothing and runs no animation frames: there the task runs at once, so a tab
+ * opened behind others still connects and alerts. Returns a cancel.
  */
 export function afterNextPaint(task: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // The animation frame runs just before the paint; a task queued from it runs after that paint.
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(task, 0);
-  });
+  let frame: number | undefined;
+  const runSoon = () => {
+    stopWatching();
+    if (timer === undefined) timer = setTimeout(task, 0);
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') runSoon();
+  };
+  const stopWatching = () => {
+    document.removeEventListener('visibilitychange', onVisibility);
+    if (frame !== undefined) cancelAnimationFrame(frame);
+  };
+  if (document.visibilityState === 'hidden') {
+    runSoon();
+  } else {
+    // The animation frame runs just before the paint; a task queued from it runs after that paint.
+    frame = requestAnimationFrame(runSoon);
+    document.addEventListener('visibilitychange', onVisibility);
+  }
   return () => {
-    cancelAnimationFrame(frame);
+    stopWatching();
     if (timer !== undefined) clearTimeout(timer);
   };
 }
