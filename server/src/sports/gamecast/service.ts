@@ -70,16 +70,16 @@ export function createGamecastService(deps: GamecastServiceDeps) {
     if (!reading) return false;
     const previous = held.get(game.id) ?? (await store.gamecast(game.id));
     const { gamecast, change } = updateGamecast(previous, reading, new Date(now()).toISOString());
-    await saveLabel(game, gamecast.watch);
     if (!change) {
       held.set(game.id, gamecast);
-      await store.keepGamecast(game.id);
+      await Promise.all([store.keepGamecast(game.id), saveLabel(game, gamecast.watch)]);
       return false;
     }
     // Stored before it is pushed: a fan who hears of it and watches again gets this one or later.
     await store.saveGamecast(gamecast);
     held.set(game.id, gamecast);
     broadcaster.changed(change);
+    await saveLabel(game, gamecast.watch);
     return true;
   }
 
