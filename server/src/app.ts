@@ -20,6 +20,7 @@ import { inlineScriptHashes, securityHeaders } from './http/security';
 import { resolveProviders, type Providers } from './integrations';
 import type { GitHubClient } from './integrations/github/client';
 import type { LlmClient } from './integrations/openai/client';
+import { createLeaguesFeature, type LeaguesFeature, type LeaguesOptions } from './leagues';
 import {
   createMetrics,
   createMetricsServer,
@@ -62,6 +63,8 @@ export interface AppDeps {
    * into them); null when off. Absent, they are made from config.
    */
   metrics?: PrometheusMetrics | null;
+  /** Leagues with friends: the clock and randomness (tests step them) and whether the clocks tick. */
+  leagues?: LeaguesOptions;
 }
 
 export interface App {
@@ -78,6 +81,8 @@ export interface App {
   news: NewsIndex | null;
   /** The startups' weekly fantasy points: service, schedule and the reader the leagues rank by. */
   fantasy: FantasyFeature;
+  /** Leagues with friends: the drafts and their clocks. */
+  leagues: LeaguesFeature;
   /**
    * The server of METRICS_PORT, not listening yet (the composition root listens on METRICS_HOST),
    * or null when metrics are off or served on the app's port (METRICS_TOKEN alone).
@@ -141,6 +146,7 @@ export function createApp(deps: AppDeps): App {
   });
   const voice = createVoiceFeature({ ...shared, metrics });
   const fantasy = createFantasyFeature({ ...shared, schedule: deps.fantasyPoints ?? false });
+  const leagues = createLeaguesFeature({ ...shared, metrics, options: deps.leagues });
   const features: Feature[] = [
     createAuthFeature(shared),
     createDevSignInFeature(shared),
@@ -150,6 +156,7 @@ export function createApp(deps: AppDeps): App {
     content,
     sports,
     fantasy,
+    leagues,
   ].filter((feature): feature is Feature => feature !== null);
 
   io.on('connection', (socket) => {
@@ -253,5 +260,17 @@ export function createApp(deps: AppDeps): App {
     });
   }
 
-  return { app, httpServer, io, providers, voice, news: search.news, sports, fantasy, metricsServer, close };
+  return {
+    app,
+    httpServer,
+    io,
+    providers,
+    voice,
+    news: search.news,
+    sports,
+    fantasy,
+    leagues,
+    metricsServer,
+    close,
+  };
 }

@@ -23,7 +23,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** 'redis' (default) uses the test run's redis-server; 'memory' the in-process store. */
   storeKind?: 'redis' | 'memory';
-  deps?: Partial<Pick<AppDeps, 'github' | 'clientDir' | 'sportsPolling' | 'readPage' | 'llm'>>;
+  deps?: Partial<Pick<AppDeps, 'github' | 'clientDir' | 'sportsPolling' | 'readPage' | 'llm' | 'leagues'>>;
 }
 
 /** The real app on a real HTTP server on loopback, as tests use it. */
