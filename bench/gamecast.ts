@@ -79,6 +79,8 @@ interface Update {
   all: number;
   /** From the first fan having it to the last: the fan-out itself. */
   spread: number;
+  /** p50 from the first fan having it: the push alone, without what came before the broadcast. */
+  pushP50: number;
   missing: number;
   serverCpuMs: number;
   bytes: number;
@@ -219,6 +221,7 @@ try {
             p99: pushes.hist.percentile(99),
             all: pushes.missing === 0 ? pushes.max : Number.NaN,
             spread: pushes.missing === 0 ? pushes.max - pushes.min : Number.NaN,
+            pushP50: pushes.hist.percentile(50) - pushes.min,
             missing: pushes.missing,
             serverCpuMs: cpuOf(deployment) - cpuBefore,
             bytes,
@@ -238,6 +241,7 @@ try {
             p99: pushes.hist.percentile(99),
             all: pushes.missing === 0 ? pushes.max : Number.NaN,
             spread: pushes.missing === 0 ? pushes.max - pushes.min : Number.NaN,
+            pushP50: pushes.hist.percentile(50) - pushes.min,
             missing: pushes.missing,
             serverCpuMs: cpuOf(deployment) - cpuBefore,
             bytes: payload.length,
@@ -350,6 +354,7 @@ const summary = deployments.map((deployment) => {
     p99: median(updates.map((u) => u.p99)),
     all: median(updates.map((u) => u.all)),
     spread: median(updates.map((u) => u.spread)),
+    pushP50: median(updates.map((u) => u.pushP50)),
     serverCpuMs: median(updates.map((u) => u.serverCpuMs)),
     bytes: median(updates.map((u) => u.bytes)),
     missing: updates.reduce((sum, u) => sum + u.missing, 0),
@@ -367,11 +372,13 @@ if (summary.length > 0) {
         'p99 ms',
         'all fans ms',
         'fan-out ms',
+        'p50 after the first fan ms',
         'server CPU ms per play',
         'change B',
         'missing',
         'CPU ÷ sio-redis',
         'p50 ÷ sio-redis',
+        'p50 after the first ÷ sio-redis',
         'CPU ÷ sio',
         'p50 ÷ sio',
       ],
@@ -381,11 +388,13 @@ if (summary.length > 0) {
         fmt(s.p99, 1),
         fmt(s.all, 1),
         fmt(s.spread, 1),
+        fmt(s.pushP50, 1),
         fmt(s.serverCpuMs, 0),
         s.bytes,
         s.missing,
         s === reference ? '' : ratio(s.serverCpuMs, reference.serverCpuMs),
         s === reference ? '' : ratio(s.p50, reference.p50),
+        s === reference ? '' : ratio(s.pushP50, reference.pushP50),
         s === bare ? '' : ratio(s.serverCpuMs, bare.serverCpuMs),
         s === bare ? '' : ratio(s.p50, bare.p50),
       ]),
