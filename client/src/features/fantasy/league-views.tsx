@@ -11,6 +11,7 @@ import {
   type League,
 } from './engine';
 import { CompanyLogo } from './company-logo';
+import { RealPointsWhy, useRealPoints } from './real-points';
 import {
   CompanyName,
   CompanySummary,
@@ -104,13 +105,16 @@ export function LeagueHome({ league, onOpenDraftRoom }: { league: League; onOpen
   );
 }
 
-/** The user's companies with their fantasy points and latest change (random placeholders, by design). */
+/**
+ * The user's companies with their fantasy points and latest change: random placeholders, by design,
+ * except for a company the server has real points for this week, which shows those (and says so).
+ */
 export function MyTeam({ league }: { league: League }) {
   const team = userTeam(league);
-  const companyPoints = team.companies.reduce(
-    (sum, company) => sum + (league.stats[company.link]?.points ?? 0),
-    0,
-  );
+  const realPoints = useRealPoints();
+  const shownPoints = (link: string) => realPoints?.get(link) ?? league.stats[link]?.points ?? 0;
+  const companyPoints = team.companies.reduce((sum, company) => sum + shownPoints(company.link), 0);
+  const anyReal = team.companies.some((company) => realPoints?.has(company.link));
   return (
     <Section
       title={team.name}
@@ -123,27 +127,46 @@ export function MyTeam({ league }: { league: League }) {
           <ul aria-label="My companies" className="flex flex-col gap-2">
             {team.companies.map((company) => {
               const stats = league.stats[company.link];
+              const real = realPoints?.get(company.link);
               return (
                 <li
                   key={company.link}
-                  className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-center dark:border-slate-800"
+                  className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 sm:flex-row sm:flex-wrap sm:items-center dark:border-slate-800"
                 >
                   <div className="min-w-0 flex-1">
                     <CompanySummary company={company} />
                   </div>
-                  <div className="flex items-center gap-3 self-end sm:self-center">
-                    <span className="text-right">
-                      <span className="block text-lg leading-tight font-bold tabular-nums">
-                        {stats?.points ?? 0}
+                  {real === undefined ? (
+                    <div className="flex items-center gap-3 self-end sm:self-center">
+                      <span className="text-right">
+                        <span className="block text-lg leading-tight font-bold tabular-nums">
+                          {stats?.points ?? 0}
+                        </span>
+                        <span className="text-xs text-slate-500 dark:text-slate-400">points</span>
                       </span>
-                      <span className="text-xs text-slate-500 dark:text-slate-400">points</span>
-                    </span>
-                    <DeltaBadge delta={stats?.delta ?? 0} />
-                  </div>
+                      <DeltaBadge delta={stats?.delta ?? 0} />
+                    </div>
+                  ) : (
+                    <>
+                      <span className="self-end text-right sm:self-center">
+                        <span className="block text-lg leading-tight font-bold tabular-nums">{real}</span>
+                        <span className="text-xs text-slate-500 dark:text-slate-400">
+                          Real points this week
+                        </span>
+                      </span>
+                      <RealPointsWhy link={company.link} name={company.name} />
+                    </>
+                  )}
                 </li>
               );
             })}
           </ul>
+          {anyReal ? (
+            <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+              Real points this week come from the news, Hacker News and GitHub; the other companies show
+              placeholder points.
+            </p>
+          ) : null}
           <p className="mt-4 text-right text-sm text-slate-600 dark:text-slate-400">
             Company points:{' '}
             <span className="font-semibold tabular-nums text-slate-900 dark:text-slate-100">
