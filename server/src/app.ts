@@ -211,7 +211,10 @@ export function createApp(deps: AppDeps): App {
       next();
     },
   );
-  for (const feature of features) if (feature.router) app.use(feature.basePath, feature.router);
+  for (const feature of features) {
+    if (feature.router) app.use(feature.basePath, feature.router);
+    for (const [path, router] of Object.entries(feature.routersElsewhere ?? {})) app.use(path, router);
+  }
   app.use('/api', apiNotFound);
 
   if (clientDir && indexHtml) {

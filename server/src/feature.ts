@@ -7,7 +7,8 @@ import type { AppServer, AppSocket } from './realtime';
 import type { Store } from './storage/store';
 
 /**
- * What every server feature hands the app: createApp mounts `router` at `basePath`, calls
+ * What every server feature hands the app: createApp mounts `router` at `basePath` (and each of
+ * `routersElsewhere` at its own prefix), calls
  * `registerSocket` for every new socket, `start` once the app is built and `stop` when it closes.
  * A feature is built by its folder's `createXFeature(deps)`; inside the folder, routes.ts and
  * handlers.ts are the transport (parse with the shared schema, call the service, map errors),
@@ -15,9 +16,14 @@ import type { Store } from './storage/store';
  * generic Store, and broadcaster.ts what it pushes to sockets.
  */
 export interface Feature {
-  /** Where the router is mounted, e.g. '/api/chat'; the router's own paths are relative to it. */
+  /** The feature's own URL prefix, e.g. '/api/chat'; the router's paths are relative to it. */
   basePath: string;
   router?: Router;
+  /**
+   * Routers for published URLs outside the prefix, kept as they are (Twilio's webhook is set in its
+   * console; clients call /api/jina), by their prefix; each router's paths are relative to it.
+   */
+  routersElsewhere?: Readonly<Record<string, Router>>;
   /** Listens to one socket's events; shared handlers, never closures built per socket. */
   registerSocket?(socket: AppSocket): void;
   /** Background work (timers, pollers, ingest); the app calls it once. */

@@ -3,7 +3,7 @@ import { createGuardedFetcher, type GuardedFetcher } from '../http/guarded-fetch
 import { apiReadRule } from '../http/rate-limit';
 import { createAiClient, type AiClient } from './ai';
 import { createJinaReader, createReadabilityReader, type PageReader } from './reader';
-import { createContentRouter } from './routes';
+import { createContentRouter, createPageReaderRouter } from './routes';
 import { createContentService, type ContentService } from './service';
 import { createContentStore } from './store';
 
@@ -39,8 +39,9 @@ export function createContentFeature(
     appOrigin: config.PUBLIC_URL,
   });
   return {
-    basePath: '/api',
+    basePath: '/api/content',
     router: createContentRouter(service, limiter, apiReadRule(config)),
+    routersElsewhere: { '/api/jina': createPageReaderRouter(service, limiter, apiReadRule(config)) },
     fetcher,
     ai,
     service,

@@ -10,19 +10,33 @@ import { rateLimit, type RateLimiter, type RateLimitRule } from '../http/rate-li
 import { parseInput } from '../http/validate';
 import { contentError, type ContentService } from './service';
 
-/**
- * The page content call (POST jina: the published name, kept whichever reader runs) and the frame
- * check that tells the viewer whether a page may be shown in a frame.
- */
+/** The frame check that tells the viewer whether a page may be shown in a frame, under /api/content. */
 export function createContentRouter(
   content: ContentService,
   limiter: RateLimiter,
   rule: Omit<RateLimitRule, 'bucket'>,
 ): Router {
   const router = Router();
-  const limited = rateLimit(limiter, { ...rule, bucket: 'content' });
+  router.get('/frame-check', requireUser, contentLimit(limiter, rule), async (req, res) => {
+    const { url } = parseInput(frameCheckQuerySchema, req.query);
+    const answer: FrameCheckResponse = await content.frameCheck(url);
+    res.json(answer);
+  });
+  return router;
+}
 
-  router.post('/jina', requireUser, limited, async (req, res) => {
+/** Both content calls count against one per-user budget. */
+const contentLimit = (limiter: RateLimiter, rule: Omit<RateLimitRule, 'bucket'>) =>
+  rateLimit(limiter, { ...rule, bucket: 'content' });
+
+/** The page content call, at /api/jina: the published name, kept whichever reader runs. */
+export function createPageReaderRouter(
+  content: ContentService,
+  limiter: RateLimiter,
+  rule: Omit<RateLimitRule, 'bucket'>,
+): Router {
+  const router = Router();
+  router.post('/', requireUser, contentLimit(limiter, rule), async (req, res) => {
     const { url } = parseInput(pageContentRequestSchema, req.body);
     let page;
     try {
@@ -39,12 +53,5 @@ export function createContentRouter(
     };
     res.json(answer);
   });
-
-  router.get('/content/frame-check', requireUser, limited, async (req, res) => {
-    const { url } = parseInput(frameCheckQuerySchema, req.query);
-    const answer: FrameCheckResponse = await content.frameCheck(url);
-    res.json(answer);
-  });
-
   return router;
 }

@@ -6,7 +6,7 @@ import { createGamecast, type GamecastFeature } from './gamecast';
 import { createEspnGamecastSource } from './gamecast/espn-source';
 import type { GamecastSource } from './gamecast/source';
 import { createSportsPoller, type SportsPoller } from './poller';
-import { createSportsRouter } from './routes';
+import { createGameRouter, createSportsRouter } from './routes';
 import { createSportsService, type SportsService } from './service';
 import { createEspnStandingsClient } from '../integrations/espn/standings';
 import { createStandingsService } from './standings';
@@ -80,8 +80,9 @@ export function createSportsFeature(
   const poller = createSportsPoller({ store, service, logger, pollSeconds: config.SPORTS_POLL_SECONDS });
   logger.debug({ source: service.source }, 'sports: scoreboard source chosen');
   return {
-    basePath: '/api',
+    basePath: '/api/sports',
     router: createSportsRouter(service, limiter, apiReadRule(config), standings),
+    routersElsewhere: { '/api/game': createGameRouter(service, limiter, apiReadRule(config)) },
     service,
     poller,
     gamecast,

@@ -31,10 +31,7 @@ function leagueParam(value: string | undefined): LeagueName {
   throw errors.badRequest(`Unknown league: standings are kept for ${SPORTS_LEAGUE_NAMES.join(', ')}.`);
 }
 
-/**
- * The scoreboard read, a refresh, the generate call, one game's refresh (sports/…, game/process) and
- * a league's standings (sports/standings/:league).
- */
+/** Under /api/sports: the scoreboard read, a refresh, the generate call and a league's standings. */
 export function createSportsRouter(
   sports: SportsService,
   limiter: RateLimiter,
@@ -45,26 +42,26 @@ export function createSportsRouter(
   // A refresh may call a paid model (text-llm source): limited per user.
   const limited = rateLimit(limiter, { bucket: 'sports', ...rule });
 
-  router.get('/sports/scoreboard', requireUser, async (_req, res) => {
+  router.get('/scoreboard', requireUser, async (_req, res) => {
     const sportsData = await sports.scoreboard();
     res.json({ sportsData } satisfies ScoreboardResponse);
   });
 
   // Served from the store mostly; the limit keeps one fan from holding the source's reads busy.
   const standingsLimited = rateLimit(limiter, { bucket: 'standings', ...rule });
-  router.get('/sports/standings/:league', requireUser, standingsLimited, async (req, res) => {
+  router.get('/standings/:league', requireUser, standingsLimited, async (req, res) => {
     const league = leagueParam(req.params.league);
     res.json((await standings.standings(league)) satisfies Standings);
   });
 
-  router.post('/sports/refresh', requireUser, limited, async (req, res) => {
+  router.post('/refresh', requireUser, limited, async (req, res) => {
     const sportsData = await sports
       .refresh({ requestedBy: req.session.user!.login })
       .catch(orFallback(errors.sportsGenerateFailed));
     res.json({ sportsData } satisfies ScoreboardResponse);
   });
 
-  router.post('/sports/generate', requireUser, limited, async (req, res) => {
+  router.post('/generate', requireUser, limited, async (req, res) => {
     const body = parseInput(sportsGenerateRequestSchema, req.body);
     const sportsData = await sports
       .refresh({ requestedBy: req.session.user!.login })
@@ -82,13 +79,28 @@ export function createSportsRouter(
     res.json({ success: true, data: JSON.stringify(leagues), sportsData } satisfies SportsGenerateResponse);
   });
 
-  router.post('/game/process', requireUser, limited, async (req, res) => {
-    const body = parseInput(gameProcessRequestSchema, req.body);
-    const { game, sportsData } = await sports
-      .refreshGame(body.gameId)
-      .catch(orFallback(errors.gameRefreshFailed));
-    res.json({ success: true, gameData: game, sportsData } satisfies GameProcessResponse);
-  });
+  return router;
+}
+
+/** One game's refresh, at /api/game/process; it counts against the sports refreshes' budget. */
+export function createGameRouter(
+  sports: SportsService,
+  limiter: RateLimiter,
+  rule: Omit<RateLimitRule, 'bucket'>,
+): Router {
+  const router = Router();
+  router.post(
+    '/process',
+    requireUser,
+    rateLimit(limiter, { bucket: 'sports', ...rule }),
+    async (req, res) => {
+      const body = parseInput(gameProcessRequestSchema, req.body);
+      const { game, sportsData } = await sports
+        .refreshGame(body.gameId)
+        .catch(orFallback(errors.gameRefreshFailed));
+      res.json({ success: true, gameData: game, sportsData } satisfies GameProcessResponse);
+    },
+  );
 
   return router;
 }

@@ -2,7 +2,7 @@ import type { Feature, FeatureDeps } from '../feature';
 import type { Metrics } from '../metrics';
 import { createVoiceBroadcaster } from './broadcaster';
 import { createVoiceSocketHandlers } from './handlers';
-import { createVoiceRouter } from './routes';
+import { createTwilioRouter, createVoiceRouter } from './routes';
 import { createVoiceService } from './service';
 import { createVoicePresenceStore } from './store';
 
@@ -29,8 +29,9 @@ export function createVoiceFeature(
   });
   let sweeper: NodeJS.Timeout | undefined;
   return {
-    basePath: '/api',
+    basePath: '/api/voice',
     router: createVoiceRouter(config, providers.twilio),
+    routersElsewhere: { '/api/twilio': createTwilioRouter(config, providers.twilio) },
     registerSocket: createVoiceSocketHandlers(voice, logger, deps.metrics),
     sweep: voice.sweep,
     start() {

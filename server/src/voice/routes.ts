@@ -42,11 +42,11 @@ function roomFromTo(to: string | undefined): string | null {
   return room && /^[A-Za-z0-9_.:-]{1,128}$/.test(room) ? room : null;
 }
 
-/** voice/config, twilio/access-token and the TwiML webhook twilio/voice, under the API. */
+/** The voice configuration (config), under /api/voice. */
 export function createVoiceRouter(config: Config, twilioVoice: TwilioVoice | null): Router {
   const router = Router();
 
-  router.get('/voice/config', requireUser, (req, res) => {
+  router.get('/config', requireUser, (req, res) => {
     const iceServers = [...(config.ICE_SERVERS ?? [])];
     // Fresh short-lived credentials on every request, for this user only.
     if (config.TURN_SECRET) {
@@ -64,7 +64,14 @@ export function createVoiceRouter(config: Config, twilioVoice: TwilioVoice | nul
     res.json(answer);
   });
 
-  router.post('/twilio/access-token', requireUser, async (req, res) => {
+  return router;
+}
+
+/** Twilio's access token (access-token) and its TwiML webhook (voice), under /api/twilio. */
+export function createTwilioRouter(config: Config, twilioVoice: TwilioVoice | null): Router {
+  const router = Router();
+
+  router.post('/access-token', requireUser, async (req, res) => {
     if (!twilioVoice) throw errors.notConfigured('Voice through Twilio is not configured on this server.');
     const body = parseInput(twilioTokenBodySchema, req.body);
     const identity = req.session.user!.login; // never the body's identity
@@ -77,7 +84,7 @@ export function createVoiceRouter(config: Config, twilioVoice: TwilioVoice | nul
   });
 
   // Twilio calls this with a form body and no session; its signature is the authentication.
-  router.post('/twilio/voice', express.urlencoded({ extended: false, limit: '16kb' }), async (req, res) => {
+  router.post('/voice', express.urlencoded({ extended: false, limit: '16kb' }), async (req, res) => {
     if (!twilioVoice) throw errors.notConfigured();
     const params = parseInput(twimlParamsSchema, req.body ?? {});
     const url = `${config.PUBLIC_URL}${req.originalUrl}`;
