@@ -68,6 +68,8 @@ Object.assign(env, {
   ESPN_BASE_URL: espn.url,
   SPORTS_POLL_SECONDS: '2',
   NEWS_FEEDS: `${newsFeeds.feeds.tech},${newsFeeds.feeds.sports}`,
+  // Fantasy points from the local news alone: Hacker News and GitHub are on the internet.
+  FANTASY_OUTSIDE_SIGNALS: 'false',
   ICE_SERVERS: JSON.stringify(turn.iceServers),
   ICE_TRANSPORT_POLICY: 'relay',
   // One moderator for the chat-room specs; everyone else signs in as a plain user.
