@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { weekStartOf } from '@shared/schemas/fantasy';
 import type { FantasyStore } from './store';
 
 /** How often an instance checks whether the points are due (they are computed every FANTASY_POINTS_HOURS). */
@@ -35,9 +36,11 @@ export function createPointsSchedule(deps: {
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<TickOutcome> | null = null;
 
+  // Due when the interval has passed, or a new week has begun (last week's points are not shown).
   const due = async () => {
     const last = await store.lastRun();
-    return last === null || now() - last >= intervalMs;
+    const time = now();
+    return last === null || time - last >= intervalMs || weekStartOf(last) !== weekStartOf(time);
   };
 
   async function tick(): Promise<TickOutcome> {
