@@ -35,6 +35,11 @@ const PAGES = {
     () => import('@client/features/fantasy'),
     (module) => module.FantasyPage,
   ),
+  // Leagues with friends: the list, an invite link, a league (its own routes inside).
+  '/fantasy/leagues/*': lazyPage(
+    () => import('@client/features/leagues'),
+    (module) => module.LeaguesRoutes,
+  ),
   // Full screen: a modal <dialog> over the layout, so the route stays protected.
   '/slideshow': lazyPage(
     () => import('@client/features/slideshow'),

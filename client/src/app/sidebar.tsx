@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
-import { House, LogOut, Presentation, Star, User, Volleyball } from '@client/components/icons';
+import { House, LogOut, Presentation, Star, Timer, User, Volleyball } from '@client/components/icons';
 import { useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';
 import { afterFirstPaint } from './after-first-paint';
@@ -15,7 +15,8 @@ const PodcastPlayer = afterFirstPaint(
 const LINKS = [
   { to: '/', label: 'Home', end: true, icon: House },
   { to: '/sports', label: 'Sports', end: false, icon: Volleyball },
-  { to: '/fantasy', label: 'Fantasy', end: false, icon: Star },
+  { to: '/fantasy', label: 'Fantasy', end: true, icon: Star },
+  { to: '/fantasy/leagues', label: 'Leagues', end: false, icon: Timer },
   { to: '/slideshow', label: 'Slideshow', end: false, icon: Presentation },
   { to: '/profile', label: 'Profile', end: false, icon: User },
 ] as const;

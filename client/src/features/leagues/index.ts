@@ -1,0 +1,1 @@
+export { LeaguesRoutes } from './leagues-routes';

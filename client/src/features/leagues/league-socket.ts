@@ -1,0 +1,51 @@
+import type { League, LeagueQueue, LeagueWatchAnswer } from '@shared/schemas/leagues';
+import { getSocket, request } from '@client/lib/socket';
+
+/** What the draft room hears about one league. */
+export interface LeagueRoomListener {
+  onAnswer(answer: LeagueWatchAnswer): void;
+  onLeague(league: League): void;
+  onQueue(queue: LeagueQueue): void;
+  onError(error: unknown): void;
+}
+
+/**
+ * Watches one league on the app's socket: asks for it now (when connected) and again after every
+ * reconnect, and passes on its pushes. Returns the stop, which unwatches.
+ */
+export function watchLeague(leagueId: string, listener: LeagueRoomListener): () => void {
+  const socket = getSocket();
+  let stopped = false;
+  const watch = () => {
+    request('league:watch', { leagueId })
+      .then((answer) => {
+        if (!stopped) listener.onAnswer(answer);
+      })
+      .catch((error: unknown) => {
+        if (!stopped) listener.onError(error);
+      });
+  };
+  const onLeague = (league: League) => {
+    if (league.id === leagueId) listener.onLeague(league);
+  };
+  const onQueue = (queue: LeagueQueue) => {
+    if (queue.leagueId === leagueId) listener.onQueue(queue);
+  };
+  socket.on('connect', watch);
+  socket.on('league:changed', onLeague);
+  socket.on('league:queue-changed', onQueue);
+  if (socket.connected) watch();
+  return () => {
+    stopped = true;
+    socket.off('connect', watch);
+    socket.off('league:changed', onLeague);
+    socket.off('league:queue-changed', onQueue);
+    if (socket.connected) socket.emit('league:unwatch', { leagueId });
+  };
+}
+
+export const pickCompany = (leagueId: string, companyId: string) =>
+  request('league:pick', { leagueId, companyId });
+
+export const setQueue = (leagueId: string, companyIds: string[]) =>
+  request('league:queue-set', { leagueId, companyIds });
