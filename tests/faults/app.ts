@@ -21,7 +21,7 @@ export interface FaultAppOptions {
   /** PUBLIC_URL; default http://localhost:PORT. Instances behind one front share the front's. */
   publicUrl?: string;
   env?: Record<string, string>;
-  deps?: Partial<Pick<AppDeps, 'sportsPolling' | 'readPage' | 'llm'>>;
+  deps?: Partial<Pick<AppDeps, 'sportsPolling' | 'readPage' | 'llm' | 'leagues'>>;
 }
 
 export interface FaultApp {
