@@ -79,7 +79,7 @@ test('a scoring play added at the source shows in the timeline, the chart and th
   context,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await prepare(context);
   await signIn(page);
   const tabs = [page, await context.newPage()];
@@ -87,7 +87,7 @@ test('a scoring play added at the source shows in the timeline, the chart and th
   for (const tab of tabs) dialogs.push(await openGame(tab, /Buffalo Bills/, BILLS_DIALOG));
   const chartNames: string[] = [];
   for (const dialog of dialogs) {
-    await expect(newestScoringPlay(dialog)).toBeVisible({ timeout: 20_000 });
+    await expect(newestScoringPlay(dialog)).toBeVisible({ timeout: 45_000 });
     await expect(newestScoringPlay(dialog)).not.toContainText(TOUCHDOWN);
     await expect(dialog.getByRole('table', { name: 'Team statistics' })).toBeVisible();
     chartNames.push((await chart(dialog).getAttribute('aria-label')) ?? '');
@@ -99,7 +99,7 @@ test('a scoring play added at the source shows in the timeline, the chart and th
 
   for (const [index, dialog] of dialogs.entries()) {
     // The next read of the summary (every few seconds) brings it.
-    await expect(newestScoringPlay(dialog)).toContainText(TOUCHDOWN, { timeout: 20_000 });
+    await expect(newestScoringPlay(dialog)).toContainText(TOUCHDOWN, { timeout: 45_000 });
     await expect(newestScoringPlay(dialog)).toContainText('BUF 17');
     await expect(newestScoringPlay(dialog)).toContainText('MIA 17');
     await expect(dialog.getByTestId('home-score')).toHaveText('17');
@@ -122,7 +122,7 @@ test('Hide scores keeps the plays, box score and chart out of the page until Rev
   context,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   await prepare(context, { hideScores: true });
   const pushes = watchGamecastPushes(page);
   await signIn(page);
@@ -139,7 +139,7 @@ test('Hide scores keeps the plays, box score and chart out of the page until Rev
     scoringPlay: { id: BILLS_GAME, team: 'home', points: 7, text: RUSHING_TOUCHDOWN },
   });
   // The next read of the summary (every few seconds) pushes it.
-  await expect.poll(() => pushes.arrived('Achane'), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => pushes.arrived('Achane'), { timeout: 45_000 }).toBe(true);
   // In the browser, not in the page: no text, no accessibility tree entry.
   for (const hidden of ['Achane', 'Team statistics', 'Win probability', 'Leaders']) {
     expect(await page.locator('body').innerText()).not.toContain(hidden);
@@ -173,7 +173,7 @@ async function openLiveGame(page: Page, team: RegExp) {
   await page.getByRole('button', { name: team }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('heading', { name: 'Scoring plays' })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('heading', { name: 'Scoring plays' })).toBeVisible({ timeout: 45_000 });
   return dialog;
 }
 
@@ -249,7 +249,7 @@ test('the MLB, NBA and NHL dialogs (count and bases, the last play, no chart for
       .first();
     await card.click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('heading', { name: 'Scoring plays' })).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByRole('heading', { name: 'Scoring plays' })).toBeVisible({ timeout: 45_000 });
     await expect(dialog.getByRole('region', { name: 'Situation' })).toBeVisible();
     if (league === 'MLB') await expect(dialog.getByRole('img', { name: /^(Bases|Runners?) / })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Win probability' })).toHaveCount(

@@ -29,6 +29,8 @@ vi.mock('@client/lib/socket', async () => {
 const { GameDialog } = await import('../game-dialog');
 const { GameCard } = await import('../game-card');
 
+// The Gamecast's code, which the dialog loads lazily, is compiled once before the tests time anything.
+beforeAll(() => import('./gamecast-panel'), 30_000);
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -74,7 +76,8 @@ async function answerWatch(gamecast: Gamecast | null) {
 
 const section = (dialog: HTMLElement, name: string) => within(dialog).getByRole('region', { name });
 
-describe('the Gamecast in the game dialog', () => {
+// Big tables in jsdom: generous time on a busy machine.
+describe('the Gamecast in the game dialog', { timeout: 20_000 }, () => {
   it('shows a loading state until the first answer, then the scoring plays newest first, and every play on request', async () => {
     const user = userEvent.setup();
     const dialog = await openDialog(NBA_GAME);
@@ -84,8 +87,8 @@ describe('the Gamecast in the game dialog', () => {
 
     const plays = within(section(dialog, 'Scoring plays')).getAllByRole('listitem');
     expect(plays.map((item) => item.textContent)).toEqual([
-      '4th Quarter · 0.1INDBennedict Mathurin makes free throw 1 of 3Score after: BOS 131 – , IND 132',
-      '4th Quarter · 43.1INDT.J. McConnell makes 3-foot two point shotScore after: BOS 131 – , IND 131',
+      '4th Quarter · 0.1INDScore after: BOS 131 – , IND 132Bennedict Mathurin makes free throw 1 of 3',
+      '4th Quarter · 43.1INDScore after: BOS 131 – , IND 131T.J. McConnell makes 3-foot two point shot',
     ]);
     const toggle = within(dialog).getByRole('button', { name: 'Show all plays' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -262,7 +265,7 @@ describe('the situation strip', () => {
   });
 });
 
-describe('with Hide scores', () => {
+describe('with Hide scores', { timeout: 20_000 }, () => {
   it('keeps plays, box score, leaders, chart and the last play out of the page until Reveal score shows them all', async () => {
     const user = userEvent.setup();
     const dialog = await openDialog(NBA_GAME, { hideScores: true });

@@ -10,25 +10,26 @@ function PlayItem({ play, game }: { play: GamecastPlay; game: Game }) {
   const team = play.team === null ? null : play.team === 'away' ? away : home;
   const when = [play.period, play.clock].filter(Boolean).join(' · ');
   return (
-    <li className="flex gap-3 py-2">
-      <div className="min-w-0 flex-1">
+    <li className="py-2">
+      {/* When and who, with the score after it, on one line; the play's text gets the full width. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
           {when}
           {team ? (
             <span className="ml-2 font-semibold text-slate-700 dark:text-slate-200">{team}</span>
           ) : null}
         </p>
-        <p className="mt-0.5 text-sm break-words text-slate-900 dark:text-slate-100">{play.text}</p>
+        {play.awayScore !== null && play.homeScore !== null ? (
+          <p className="text-sm font-semibold whitespace-nowrap text-slate-900 tabular-nums dark:text-slate-100">
+            <span className="sr-only">Score after: </span>
+            {away} {play.awayScore}
+            <span aria-hidden="true"> – </span>
+            <span className="sr-only">, </span>
+            {home} {play.homeScore}
+          </p>
+        ) : null}
       </div>
-      {play.awayScore !== null && play.homeScore !== null ? (
-        <p className="shrink-0 text-right text-sm font-semibold whitespace-nowrap text-slate-900 tabular-nums dark:text-slate-100">
-          <span className="sr-only">Score after: </span>
-          {away} {play.awayScore}
-          <span aria-hidden="true"> – </span>
-          <span className="sr-only">, </span>
-          {home} {play.homeScore}
-        </p>
-      ) : null}
+      <p className="mt-0.5 text-sm break-words text-slate-900 dark:text-slate-100">{play.text}</p>
     </li>
   );
 }

@@ -18,4 +18,4 @@ export const SCROLL_FRAME = 'overflow-x-auto rounded-xl border border-slate-200 
 export const TABLE = 'w-full text-sm tabular-nums';
 export const CELL = 'border-t border-slate-100 px-2 py-1.5 dark:border-slate-800';
 export const HEAD_CELL =
-  'px-2 py-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
+  'px-2 py-1.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase dark:text-slate-300';

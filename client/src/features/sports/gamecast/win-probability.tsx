@@ -17,8 +17,22 @@ export function periodStarts(
   return starts;
 }
 
-/** At most this many period marks carry a label; the others are lines only (the table has them all). */
-const MAX_MARK_LABELS = 5;
+const PERIOD_LETTER: Record<string, string> = { quarter: 'Q', period: 'P', half: 'H' };
+
+/**
+ * A period mark's label, short enough for a phone: '2nd Quarter' → 'Q2', '3rd Period' → 'P3', an
+ * inning's top → '3rd'; null for an inning's bottom (its line is enough). Other words stay as they are.
+ */
+export function markLabel(period: string): string | null {
+  const numbered = /^(\d+)(?:st|nd|rd|th) (quarter|period|half)$/i.exec(period);
+  if (numbered) return `${PERIOD_LETTER[numbered[2]!.toLowerCase()]}${numbered[1]}`;
+  if (/^(?:bottom|bot|mid|end) /i.test(period)) return null;
+  const top = /^top (.+)$/i.exec(period);
+  return top ? top[1]! : period;
+}
+
+/** Labels closer than this (in % of the chart's width) to the one before are left out. */
+const MIN_LABEL_GAP = 9;
 
 /**
  * The home team's chance of winning over the game: a line drawn from the source's points (oldest on the
@@ -40,7 +54,13 @@ export function WinProbability({ game, points }: { game: Game; points: WinProbab
     .map((point, index) => `${x(index).toFixed(2)},${(100 - point.homePercent).toFixed(2)}`)
     .join(' ');
   const marks = periodStarts(points);
-  const labelEvery = Math.ceil(marks.length / MAX_MARK_LABELS);
+  const labels: Array<{ at: number; text: string }> = [];
+  for (const mark of marks) {
+    const text = markLabel(mark.period);
+    const at = x(mark.index);
+    const previous = labels.at(-1)?.at ?? -Infinity;
+    if (text && at - previous >= MIN_LABEL_GAP && at >= 3 && at <= 97) labels.push({ at, text });
+  }
 
   return (
     <section aria-labelledby={headingId} className="space-y-2">
@@ -62,13 +82,15 @@ export function WinProbability({ game, points }: { game: Game; points: WinProbab
         </p>
       </div>
       <div className="flex gap-2">
+        {/* The axis: the home side's certain win at the top, the away side's at the bottom. */}
         <div
           aria-hidden="true"
-          className="flex w-14 shrink-0 flex-col justify-between py-0.5 text-right text-xs leading-none text-slate-600 dark:text-slate-300"
+          style={{ height: '9.5rem' }}
+          className="flex shrink-0 flex-col justify-between text-right text-xs leading-none text-slate-600 dark:text-slate-300"
         >
-          <span>{home} 100%</span>
+          <span>{home}</span>
           <span>50%</span>
-          <span>{away} 100%</span>
+          <span>{away}</span>
         </div>
         <div className="min-w-0 flex-1">
           <div
@@ -118,17 +140,15 @@ export function WinProbability({ game, points }: { game: Game; points: WinProbab
             </svg>
           </div>
           <div aria-hidden="true" className="relative mt-1 h-4 text-xs text-slate-600 dark:text-slate-300">
-            {marks.map((mark, index) =>
-              index % labelEvery === 0 ? (
-                <span
-                  key={mark.index}
-                  className="absolute -translate-x-1/2 whitespace-nowrap"
-                  style={{ left: `${x(mark.index)}%` }}
-                >
-                  {mark.period}
-                </span>
-              ) : null,
-            )}
+            {labels.map((label) => (
+              <span
+                key={label.at}
+                className="absolute -translate-x-1/2 whitespace-nowrap"
+                style={{ left: `${label.at}%` }}
+              >
+                {label.text}
+              </span>
+            ))}
           </div>
         </div>
       </div>
