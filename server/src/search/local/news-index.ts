@@ -14,28 +14,9 @@ import { contentWords, isStopWord } from '../../content/text';
 import type { GuardedFetcher } from '../../http/guarded-fetch';
 import type { Store } from '../../storage/store';
 import { parseFeedBody } from './feed-parser';
-import { createNewsStore, type NewsStore } from './news-store';
+import { createNewsStore, type NewsArticle, type NewsStore } from './news-store';
 
-/** One stored article. */
-export interface NewsArticle {
-  id: string;
-  url: string;
-  title: string;
-  publishedDate: string | null;
-  author: string | null;
-  /** Plain-text description from the feed. */
-  description: string;
-  /** Markdown content from the feed, when it carries more than a description. */
-  content: string | null;
-  image: string | null;
-  categories: string[];
-  /** Host without a leading www. */
-  domain: string;
-  /** The feed's title (e.g. 'ESPN - NFL'). */
-  source: string;
-  feedUrl: string;
-  ingestedAt: string;
-}
+export type { NewsArticle } from './news-store';
 
 export interface FeedReport {
   feedUrl: string;

@@ -1,7 +1,27 @@
 import { keys } from '../../storage/keys';
 import { storeLock } from '../../storage/lock';
 import type { Store } from '../../storage/store';
-import type { NewsArticle } from './news-index';
+
+/** One stored article. */
+export interface NewsArticle {
+  id: string;
+  url: string;
+  title: string;
+  publishedDate: string | null;
+  author: string | null;
+  /** Plain-text description from the feed. */
+  description: string;
+  /** Markdown content from the feed, when it carries more than a description. */
+  content: string | null;
+  image: string | null;
+  categories: string[];
+  /** Host without a leading www. */
+  domain: string;
+  /** The feed's title (e.g. 'ESPN - NFL'). */
+  source: string;
+  feedUrl: string;
+  ingestedAt: string;
+}
 
 /** How long one instance may hold the ingest lock (a crashed holder frees it after this). */
 const INGEST_LOCK_TTL_MS = 5 * 60 * 1000;
