@@ -1,0 +1,230 @@
+/**
+ * Property-based fuzzing of the league events (fast-check): every malformed, oversized or
+ * type-confused `league:watch`, `league:unwatch`, `league:pick` and `league:queue-set` payload gets a
+ * bad_request acknowledgement, the connection and the process stay up, and nothing stored changes.
+ * Then well-formed requests in any order from the two members of a running draft (any company, any
+ * queue, sent at once): each is answered with a league error or accepted, an accepted pick is always
+ * the caller's own seat on the clock, no company is drafted twice and the stored picks are exactly
+ * the accepted ones. FUZZ_RUNS sets the cases per property (tests/fuzz/runs.ts).
+ */
+import fc from 'fast-check';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_COMPANIES } from '@shared/data/yc-companies';
+import type { Ack } from '@shared/events';
+import {
+  leaguePickRequestSchema,
+  leagueQueueSetSchema,
+  leagueSchema,
+  leagueWatchSchema,
+  type League,
+} from '@shared/schemas/leagues';
+import { keys } from '@server/storage/keys';
+import { startFaultApp, type FaultApp } from '../faults/app';
+import { emitUntyped, signInAt, socketAt } from '../faults/chat';
+import { bodiesLike, junk, pathologicalText } from '../fuzz/arbitraries';
+import { FUZZ_LARGE_RUNS, fuzzParameters } from '../fuzz/runs';
+import { storedData } from '../fuzz/snapshot';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import type { TestSocket } from '../helpers/sign-in';
+
+let redis: RedisServer;
+let inspect: Redis;
+let server: FaultApp;
+let alice: { login: string; cookie: string; socket: TestSocket };
+let bob: { login: string; cookie: string; socket: TestSocket };
+let league: League;
+/** The server's clock: stepped only to let the AI seats pick between batches. */
+let nowMs = 0;
+
+async function member(login: string) {
+  const cookie = (await signInAt(server.baseUrl, login)).cookieHeader();
+  return { login, cookie, socket: await socketAt(server.baseUrl, cookie) };
+}
+
+const rest = async (cookie: string, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${server.baseUrl}/api/leagues${path}`, {
+    method,
+    headers: { cookie, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as unknown;
+};
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  inspect = new Redis(redis.url);
+  server = await startFaultApp({
+    redisUrl: redis.url,
+    env: {
+      // Thousands of cases from one socket: a budget it never spends, so each meets validation.
+      SOCKET_EVENT_BURST: '1000000000',
+      SOCKETS_PER_LOGIN_LIMIT: '1000',
+      API_RATE_LIMIT: '1000000',
+    },
+    // The clocks are stepped by hand: only AI seats' clocks are let run out, between batches.
+    deps: { leagues: { now: () => nowMs, clockTicks: false } },
+  });
+  alice = await member('league-fuzzer-a');
+  bob = await member('league-fuzzer-b');
+  league = leagueSchema.parse(await rest(alice.cookie, 'POST', '', { name: 'Fuzz', pickSeconds: 30 }));
+  await rest(bob.cookie, 'POST', `/invites/${league.inviteCode}/join`);
+}, 30_000);
+
+afterAll(async () => {
+  alice?.socket.close();
+  bob?.socket.close();
+  await server?.close();
+  inspect?.disconnect();
+  await redis?.stop();
+});
+
+const EVENTS = {
+  'league:watch': leagueWatchSchema,
+  'league:unwatch': leagueWatchSchema,
+  'league:pick': leaguePickRequestSchema,
+  'league:queue-set': leagueQueueSetSchema,
+} as const;
+
+/** What the server receives: Socket.IO sends JSON (NaN becomes null, -0 becomes 0, undefined drops). */
+const overTheWire = (value: unknown): unknown => (JSON.parse(JSON.stringify([value])) as unknown[])[0];
+
+describe('fuzzing the league events', () => {
+  it.each(Object.keys(EVENTS) as Array<keyof typeof EVENTS>)(
+    '%s answers every bad payload with bad_request and changes nothing',
+    async (event) => {
+      const before = await storedData(inspect);
+      const example = {
+        leagueId: league.id,
+        companyId: CATALOGUE_COMPANIES[0]!.link,
+        companyIds: [CATALOGUE_COMPANIES[1]!.link],
+      };
+      const payloads = fc.oneof(
+        junk,
+        bodiesLike(example)
+          .map((body) => body.parsed)
+          .filter((parsed) => parsed !== undefined),
+        pathologicalText({ minLength: 1_000, maxLength: 200_000 }).map((text) => ({
+          ...example,
+          leagueId: text,
+        })),
+        pathologicalText({ minLength: 1, maxLength: 2_000 }).map((text) => ({ ...example, companyId: text })),
+        fc
+          .array(fc.constantFrom(...CATALOGUE_COMPANIES.map((company) => company.link)), {
+            minLength: 51,
+            maxLength: 200,
+          })
+          .map((companyIds) => ({ ...example, companyIds })),
+      );
+      await fc.assert(
+        fc.asyncProperty(payloads, async (payload) => {
+          fc.pre(!EVENTS[event].safeParse(overTheWire(payload)).success);
+          expect(await emitUntyped(alice.socket, event, payload)).toEqual({
+            ok: false,
+            error: { code: 'bad_request', message: expect.stringMatching(/^Invalid request: /) },
+          });
+        }),
+        fuzzParameters(FUZZ_LARGE_RUNS * 5),
+      );
+      expect(alice.socket.connected).toBe(true);
+      expect((await fetch(`${server.directUrl}/healthz`)).status).toBe(200);
+      expect(await storedData(inspect)).toEqual(before);
+    },
+    60_000,
+  );
+});
+
+/** Runs the AI seats' clocks out until a person is on the clock (or the draft is over). */
+async function letTheAiSeatsPick() {
+  for (;;) {
+    const stored = JSON.parse((await inspect.get(keys.league(league.id)))!) as League;
+    if (!stored.clock || stored.seats[stored.clock.seat]!.kind === 'person') return;
+    nowMs = Date.parse(stored.clock.deadline);
+    await server.app.leagues.clocks.tick();
+  }
+}
+
+type Request =
+  { kind: 'pick'; who: 0 | 1; company: number } | { kind: 'queue'; who: 0 | 1; companies: number[] };
+
+describe('fuzzing the order of league requests in a running draft', () => {
+  it('accepts only the seat on the clock, never drafts a company twice, and stores exactly the accepted picks', async () => {
+    const started = leagueSchema.parse(await rest(alice.cookie, 'POST', `/${league.id}/start`));
+    const members = [alice, bob];
+    const seatOf = (login: string) => started.seats.find((seat) => seat.login === login)!.seat;
+    await letTheAiSeatsPick();
+    let acceptedInAll = 0;
+    // A small pool, so requests often collide on one company.
+    const pool = CATALOGUE_COMPANIES.slice(0, 12).map((company) => company.link);
+    const request: fc.Arbitrary<Request> = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          kind: fc.constant('pick' as const),
+          who: fc.constantFrom(0 as const, 1 as const),
+          company: fc.nat(pool.length - 1),
+        }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          kind: fc.constant('queue' as const),
+          who: fc.constantFrom(0 as const, 1 as const),
+          companies: fc.uniqueArray(fc.nat(pool.length - 1), { maxLength: 4 }),
+        }),
+      },
+    );
+    const batches = fc.array(fc.array(request, { minLength: 1, maxLength: 3 }), {
+      minLength: 1,
+      maxLength: 6,
+    });
+    const LEAGUE_ERRORS = ['league_not_your_turn', 'league_company_taken', 'league_not_drafting'];
+
+    await fc.assert(
+      fc.asyncProperty(batches, async (steps) => {
+        for (const batch of steps) {
+          const before = JSON.parse((await inspect.get(keys.league(league.id)))!) as League;
+          const answers = await Promise.all(
+            batch.map((step) =>
+              step.kind === 'pick'
+                ? emitUntyped(members[step.who]!.socket, 'league:pick', {
+                    leagueId: league.id,
+                    companyId: pool[step.company],
+                  })
+                : emitUntyped(members[step.who]!.socket, 'league:queue-set', {
+                    leagueId: league.id,
+                    companyIds: step.companies.map((index) => pool[index]),
+                  }),
+            ),
+          );
+          const after = JSON.parse((await inspect.get(keys.league(league.id)))!) as League;
+          let accepted = 0;
+          batch.forEach((step, index) => {
+            const answer = answers[index] as Ack<unknown>;
+            if (!answer.ok) {
+              expect([...LEAGUE_ERRORS, 'rate_limited']).toContain(answer.error.code);
+              return;
+            }
+            if (step.kind !== 'pick') return;
+            accepted++;
+            acceptedInAll++;
+            const pick = (answer.data as League).picks.at(-1)!;
+            expect(pick).toMatchObject({
+              seat: seatOf(members[step.who]!.login),
+              companyId: pool[step.company],
+              how: 'pick',
+            });
+          });
+          expect(after.picks).toHaveLength(before.picks.length + accepted);
+          expect(after.version).toBe(before.version + accepted);
+          expect(new Set(after.picks.map((pick) => pick.companyId)).size).toBe(after.picks.length);
+          for (const pick of after.picks) expect(pick.seat).toBe((pick.overall - 1) % after.seats.length);
+          await letTheAiSeatsPick();
+        }
+      }),
+      fuzzParameters(FUZZ_LARGE_RUNS),
+    );
+    // The property is not empty: people's picks went through.
+    expect(acceptedInAll).toBeGreaterThan(0);
+  }, 120_000);
+});
