@@ -62,6 +62,8 @@ const child = spawn(process.execPath, ['--enable-source-maps', stagedEntry], {
     REDIS_URL: '',
     NEWS_FEEDS: `${closed}/feed`,
     ESPN_BASE_URL: closed,
+    HN_SEARCH_URL: closed,
+    FANTASY_OUTSIDE_SIGNALS: 'false',
   },
 });
 

@@ -99,6 +99,9 @@ export async function startApp(options: AppOptions = {}): Promise<Target> {
       // No sports source unless a benchmark starts the fake one: a closed loopback port.
       ESPN_BASE_URL: 'http://127.0.0.1:9',
       SPORTS_POLL_SECONDS: '3600',
+      // Fantasy points read Hacker News and GitHub: never from a benchmark.
+      FANTASY_OUTSIDE_SIGNALS: 'false',
+      HN_SEARCH_URL: 'http://127.0.0.1:9',
       ...options.env,
     },
   });
