@@ -214,19 +214,22 @@ export function ResultList({
   return (
     <div>
       <div className="mb-3">
-        {/* The age and the fresh search's progress share the heading's line, so nothing below moves. */}
-        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <h3 className="font-semibold text-slate-900 dark:text-slate-100">Search Results</h3>
+        {/* The age and the fresh search's progress share the heading's line and never wrap (a long
+            one is cut short), so the line keeps its height as they come and go and nothing moves. */}
+        <div className="flex items-center justify-between gap-3">
+          <h3 className="shrink-0 font-semibold text-slate-900 dark:text-slate-100">Search Results</h3>
           {state.savedAt !== null ? (
-            <p className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-              <time dateTime={new Date(state.savedAt).toISOString()}>{formatAnswerAge(state.savedAt)}</time>
+            <p className="flex min-w-0 items-center gap-2 text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
+              <time className="shrink-0" dateTime={new Date(state.savedAt).toISOString()}>
+                {formatAnswerAge(state.savedAt)}
+              </time>
               {state.isLoading ? (
-                <span role="status" className="flex items-center gap-1.5">
+                <span role="status" className="flex min-w-0 items-center gap-1.5">
                   <span
                     aria-hidden="true"
-                    className="h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600 dark:border-slate-700 dark:border-t-brand-500"
+                    className="h-3 w-3 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600 dark:border-slate-700 dark:border-t-brand-500"
                   />
-                  Searching for articles...
+                  <span className="truncate">Searching for articles...</span>
                 </span>
               ) : null}
             </p>
