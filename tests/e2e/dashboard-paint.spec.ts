@@ -54,9 +54,10 @@ test.describe('dashboard first paint', () => {
     const techCards = await techPanel(page).getByRole('article').allInnerTexts();
     expect(techCards.length).toBeGreaterThan(0);
 
-    // Two hours later the fan comes back; this time the searches do not answer until released.
+    // Two hours later the fan comes back, on a phone; this time the searches do not answer until released.
     await page.clock.setFixedTime(Date.now() + 2 * HOUR + 60_000);
     const searches = await holdSearches(page);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
 
     for (const panel of [sportsPanel(page), techPanel(page)]) {
@@ -71,7 +72,7 @@ test.describe('dashboard first paint', () => {
     }
     // ...so everything in the result lists now came from the browser's own copy.
     expect(await techPanel(page).getByRole('article').allInnerTexts()).toEqual(techCards);
-    await page.screenshot({ path: `${SHOTS}/dashboard-paint-kept-answer.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/dashboard-paint-kept-answer-phone.png`, fullPage: true });
 
     // The fresh answers replace the kept ones, which no longer claim an age.
     await searches.release();
@@ -80,7 +81,7 @@ test.describe('dashboard first paint', () => {
       await expect(panel.getByText(/^Updated /)).toHaveCount(0);
       await expect(panel.getByText(/^Found \d+ results? for "/)).toBeVisible();
     }
-    await page.screenshot({ path: `${SHOTS}/dashboard-paint-fresh-answer.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/dashboard-paint-fresh-answer-phone.png`, fullPage: true });
   });
 
   test('a first visit shows stand-in cards under the loading text, not an empty panel', async ({ page }) => {
