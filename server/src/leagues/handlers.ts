@@ -9,7 +9,6 @@ import {
   type LeagueWatchAnswer,
 } from '@shared/schemas/leagues';
 import { errors } from '../errors';
-import type { RateLimiter, RateLimitRule } from '../http/rate-limit';
 import type { Metrics } from '../metrics';
 import type { AppSocket } from '../realtime';
 import { ackedOnSocket } from '../realtime/ack';
@@ -27,17 +26,15 @@ const queueSetSchema = z.object(leagueQueueSetSchema.shape);
 /**
  * The league socket events, built once and shared by every socket. The acting login is always the
  * socket's own (from the session at the handshake). A watch reads first (members only) and then
- * joins the league's room; picks and queue changes count against a per-login budget in the store,
- * on top of every socket's event budget.
+ * joins the league's room. Every event draws on the socket's event budget (realtime/limits.ts) like
+ * any other; a pick needs no budget of its own, since only the seat on the clock can make one.
  */
 export function createLeagueSocketHandlers(deps: {
   service: LeagueService;
-  limiter: RateLimiter;
-  actionRule: RateLimitRule;
   logger: Logger;
   metrics: Pick<Metrics, 'ackTimer'>;
 }): (socket: AppSocket) => void {
-  const { service, limiter, actionRule, logger, metrics } = deps;
+  const { service, logger, metrics } = deps;
 
   const watch = ackedOnSocket(
     logger,
@@ -75,7 +72,6 @@ export function createLeagueSocketHandlers(deps: {
     logger,
     pickSchema,
     async (socket: AppSocket, { leagueId, companyId }): Promise<League> => {
-      await limiter(actionRule, socket.data.login);
       return service.pick(leagueId, socket.data.login, companyId);
     },
     metrics.ackTimer('league:pick'),
@@ -85,7 +81,6 @@ export function createLeagueSocketHandlers(deps: {
     logger,
     queueSetSchema,
     async (socket: AppSocket, { leagueId, companyIds }): Promise<LeagueQueue> => {
-      await limiter(actionRule, socket.data.login);
       return service.setQueue(leagueId, socket.data.login, companyIds);
     },
     metrics.ackTimer('league:queue-set'),

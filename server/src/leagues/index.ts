@@ -9,8 +9,8 @@ import { createLeaguesRouter } from './routes';
 import { createLeagueService, type LeagueService } from './service';
 import { createLeagueStore } from './store';
 
-/** Picks, queue changes and REST changes one login may make a minute (a draft needs a few). */
-const ACTIONS_PER_MINUTE = 120;
+/** REST changes (create, join, remove, start, pause, resume) one login may make a minute. */
+const CHANGES_PER_MINUTE = 120;
 
 export interface LeaguesFeature extends Feature {
   service: LeagueService;
@@ -45,14 +45,13 @@ export function createLeaguesFeature(
     random: options.random,
   });
   const clocks = createLeagueClocks({ store, service, logger });
-  const actionRule = { bucket: 'league-action', limit: ACTIONS_PER_MINUTE, windowMs: 60_000 };
   return {
     basePath: '/api/leagues',
     router: createLeaguesRouter(service, limiter, {
       read: apiReadRule(config),
-      write: { limit: ACTIONS_PER_MINUTE, windowMs: 60_000 },
+      write: { limit: CHANGES_PER_MINUTE, windowMs: 60_000 },
     }),
-    registerSocket: createLeagueSocketHandlers({ service, limiter, actionRule, logger, metrics }),
+    registerSocket: createLeagueSocketHandlers({ service, logger, metrics }),
     service,
     clocks,
     start() {
