@@ -53,6 +53,13 @@ export function FantasyPage(props: FantasyPageProps) {
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Fantasy Startup League</h1>
           <p className="text-slate-600 dark:text-slate-400">YC Winter 2025 Batch</p>
+          {/* A plain link: this page also renders outside the router (its tests). */}
+          <a
+            href="/fantasy/leagues"
+            className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
+          >
+            Leagues with friends
+          </a>
         </div>
         <p className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 tabular-nums dark:bg-brand-500/15 dark:text-brand-100">
           Round {displayRound(draft)}/{draft.totalRounds}
