@@ -182,12 +182,15 @@ export function DraftRoom({ league, queue, me, onPick, onQueueChange, onCommand,
 
         <Panel title="Draft board">
           <div
+            role="region"
             className="flex max-h-[36rem] flex-col gap-3 overflow-y-auto"
             tabIndex={0}
             aria-label="Picks by round"
           >
+            {/* The round being drafted first, so the pick on the clock is always in view. */}
             {rounds
               .filter((round) => round <= currentRound)
+              .reverse()
               .map((round) => (
                 <div key={round}>
                   <h3 className="text-sm font-semibold">Round {round}</h3>
