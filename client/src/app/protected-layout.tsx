@@ -4,6 +4,7 @@ import { SIDEBAR_BREAKPOINT_PX } from '@shared/limits';
 import { RouteErrorBoundary } from '@client/components/error-boundary';
 import { Spinner } from '@client/components/spinner';
 import { useAuth } from '@client/lib/auth';
+import { markPagePainted } from '@client/lib/after-paint';
 import { connectAfterPaint } from '@client/lib/socket-connection';
 import { useMediaQuery } from '@client/lib/use-media-query';
 import { PagePaintMark } from './after-first-paint';
@@ -23,6 +24,14 @@ export function ProtectedLayout() {
   const isWide = useMediaQuery(WIDE_QUERY);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
+
+  // Only the dashboard's first paint waits for nothing else: it is what a fan opening the app looks
+  // at, and it needs no socket. The other pages (the Sports page, a game room) live on the socket and
+  // the score feed, so there those start as soon as the frame has painted.
+  const [firstPath] = useState(location.pathname);
+  useEffect(() => {
+    if (firstPath !== '/') markPagePainted();
+  }, [firstPath]);
 
   // One socket per signed-in tab: it carries scores, chat and voice, and closes on sign-out. The
   // Socket.IO client loads and connects once the page has painted, not before.

@@ -21,6 +21,7 @@ describe('work that waits for the page to paint', () => {
     await nextPaint();
     expect(ran).toEqual([]);
     paint.markPagePainted();
+    await nextPaint();
     expect(ran).toEqual(['socket']);
     paint.afterPagePaint(() => ran.push('player'));
     await nextPaint();

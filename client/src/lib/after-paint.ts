@@ -40,11 +40,14 @@ export const PAGE_PAINT_WAIT_MS = 3000;
 let pagePainted = false;
 const waitingForPage = new Set<() => void>();
 
-/** Says that the signed-in page's own content (not only its frame) has painted. */
+/**
+ * Says that the signed-in page's own content (not only its frame) has painted, or that the page does
+ * not need to go first; what waits for it runs after the next paint.
+ */
 export function markPagePainted(): void {
   if (pagePainted) return;
   pagePainted = true;
-  for (const task of [...waitingForPage]) task();
+  for (const task of [...waitingForPage]) afterNextPaint(task);
   waitingForPage.clear();
 }
 
