@@ -26,17 +26,17 @@ export function PagePaintMark() {
 
 /** A part whose code could not load stays out of the frame rather than replacing the page with an error. */
 class QuietBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
   }
 
-  componentDidCatch(error: unknown) {
+  override componentDidCatch(error: unknown) {
     console.warn(`${this.props.name}: could not load`, error);
   }
 
-  render() {
+  override render() {
     return this.state.failed ? null : this.props.children;
   }
 }

@@ -50,7 +50,7 @@ export function createSportsRouter(
   // Served from the store mostly; the limit keeps one fan from holding the source's reads busy.
   const standingsLimited = rateLimit(limiter, { bucket: 'standings', ...rule });
   router.get('/standings/:league', requireUser, standingsLimited, async (req, res) => {
-    const league = leagueParam(req.params.league);
+    const league = leagueParam(String(req.params.league));
     res.json((await standings.standings(league)) satisfies Standings);
   });
 
