@@ -11,9 +11,11 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_COMPANIES } from '@shared/data/yc-companies';
+import { ERROR_MESSAGES } from '@shared/errors';
 import type { Ack } from '@shared/events';
 import {
   leaguePickRequestSchema,
+  leagueCreateSchema,
   leagueQueueSetSchema,
   leagueSchema,
   leagueWatchSchema,
@@ -22,7 +24,7 @@ import {
 import { keys } from '@server/storage/keys';
 import { startFaultApp, type FaultApp } from '../faults/app';
 import { emitUntyped, signInAt, socketAt } from '../faults/chat';
-import { bodiesLike, junk, pathologicalText } from '../fuzz/arbitraries';
+import { bodiesLike, hostileBodies, hostileSegment, junk, pathologicalText } from '../fuzz/arbitraries';
 import { FUZZ_LARGE_RUNS, fuzzParameters } from '../fuzz/runs';
 import { storedData } from '../fuzz/snapshot';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
@@ -63,7 +65,7 @@ beforeAll(async () => {
       API_RATE_LIMIT: '1000000',
     },
     // The clocks are stepped by hand: only AI seats' clocks are let run out, between batches.
-    deps: { leagues: { now: () => nowMs, clockTicks: false } },
+    deps: { leagues: { now: () => nowMs, clockTicks: false, changesPerMinute: 1_000_000 } },
   });
   alice = await member('league-fuzzer-a');
   bob = await member('league-fuzzer-b');
@@ -143,6 +145,61 @@ async function letTheAiSeatsPick() {
     await server.app.leagues.clocks.tick();
   }
 }
+
+/** A refused HTTP request: a 4xx with the API's error body, a known code and no internals. */
+async function expectRefusal(response: Response) {
+  expect(response.status).toBeGreaterThanOrEqual(400);
+  expect(response.status).toBeLessThan(500);
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  expect(Object.keys(ERROR_MESSAGES)).toContain(body.error.code);
+  expect(body.error.message).not.toMatch(/at .*\.ts|Error:/);
+}
+
+describe('fuzzing the league routes', () => {
+  it('refuses every bad create body and every bad league id or invite code in a path, and changes nothing', async () => {
+    const before = await storedData(inspect);
+    const send = (method: string, path: string, raw?: string) =>
+      fetch(`${server.baseUrl}/api/leagues${path}`, {
+        method,
+        headers: { cookie: alice.cookie, 'content-type': 'application/json' },
+        body: raw,
+      });
+    await fc.assert(
+      fc.asyncProperty(hostileBodies({ name: 'Fuzz', pickSeconds: 30 }), async (body) => {
+        fc.pre(body.parsed === undefined || !leagueCreateSchema.safeParse(body.parsed).success);
+        await expectRefusal(await send('POST', '', body.raw));
+      }),
+      fuzzParameters(FUZZ_LARGE_RUNS * 5),
+    );
+    await fc.assert(
+      fc.asyncProperty(hostileSegment, hostileSegment, async (id, login) => {
+        for (const [method, path] of [
+          ['GET', `/${id}`],
+          ['POST', `/${id}/start`],
+          ['POST', `/${id}/pause`],
+          ['POST', `/${id}/resume`],
+          ['DELETE', `/${id}/seats/${login}`],
+          ['DELETE', `/${league.id}/seats/${login}`],
+          ['GET', `/invites/${id}`],
+          ['POST', `/invites/${id}/join`],
+        ] as const) {
+          // A dot segment ('%2e%2e') is resolved by the URL parser before anything is sent.
+          if (!new URL(`${server.baseUrl}/api/leagues${path}`).pathname.endsWith(path)) continue;
+          const response = await send(method, path);
+          // A path Node itself refuses (too long, not decodable) is answered before the app sees it.
+          if (!response.headers.get('content-type')?.includes('json')) {
+            expect(response.status).toBeGreaterThanOrEqual(400);
+            expect(response.status).toBeLessThan(500);
+            continue;
+          }
+          await expectRefusal(response);
+        }
+      }),
+      fuzzParameters(),
+    );
+    expect(await storedData(inspect)).toEqual(before);
+  }, 120_000);
+});
 
 type Request =
   { kind: 'pick'; who: 0 | 1; company: number } | { kind: 'queue'; who: 0 | 1; companies: number[] };
