@@ -36,7 +36,9 @@ function TeamStats({ game, stats }: { game: Game; stats: Gamecast['teamStats'] }
         <tbody>
           {stats.map((stat) => (
             <tr key={stat.label}>
-              <td className={`${CELL} text-right font-semibold text-slate-900 dark:text-slate-100`}>
+              <td
+                className={`${CELL} text-right font-semibold whitespace-nowrap text-slate-900 dark:text-slate-100`}
+              >
                 {stat.away}
               </td>
               <th
@@ -45,7 +47,9 @@ function TeamStats({ game, stats }: { game: Game; stats: Gamecast['teamStats'] }
               >
                 {stat.label}
               </th>
-              <td className={`${CELL} text-left font-semibold text-slate-900 dark:text-slate-100`}>
+              <td
+                className={`${CELL} text-left font-semibold whitespace-nowrap text-slate-900 dark:text-slate-100`}
+              >
                 {stat.home}
               </td>
             </tr>
