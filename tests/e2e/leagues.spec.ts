@@ -70,6 +70,7 @@ test('two fans draft live against eight AI teams; a queued company is picked whe
   const inviteField = one.getByLabel('Invite link').first();
   await expect(inviteField).toHaveValue(/\/fantasy\/leagues\/join\/[\w-]{22}$/);
   const invitePath = new URL(await inviteField.inputValue()).pathname;
+  await expectAccessible(one, 'leagues with friends');
   await one.getByRole('link', { name: 'open its lobby' }).click();
   await expect(one.getByRole('heading', { name: 'Seats (1 of 10 taken)' })).toBeVisible();
 
@@ -78,6 +79,7 @@ test('two fans draft live against eight AI teams; a queued company is picked whe
   await expect(two).toHaveURL(new RegExp(`${invitePath}$`));
   await expect(two.getByRole('heading', { name: 'Office Draft' })).toBeVisible();
   await expect(two.getByText('@fan-one')).toBeVisible();
+  await expectAccessible(two, 'the invite page');
   await two.getByRole('button', { name: 'Take a seat' }).click();
   await expect(two.getByRole('heading', { name: 'Seats (2 of 10 taken)' })).toBeVisible();
   await expect(two.getByText('Waiting for @fan-one to start the draft.')).toBeVisible();
@@ -86,6 +88,7 @@ test('two fans draft live against eight AI teams; a queued company is picked whe
   await expect(one.getByText('@fan-two')).toBeVisible();
   await expect(one.getByText('Innovation Inc')).toBeHidden();
   await expect(one.getByText('Byte Brigade')).toBeVisible();
+  await expectAccessible(one, 'the lobby');
 
   await one.getByRole('button', { name: 'Start draft' }).click();
   for (const page of [one, two])
