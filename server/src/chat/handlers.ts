@@ -15,7 +15,7 @@ import {
   chatUnreadSchema,
 } from '@shared/schemas/chat';
 import type { AckedEvent, Metrics } from '../metrics';
-import { ackedOnSocket } from '../realtime/ack';
+import { ackedOnSocket, type AnsweredEvent, type AnswerOf } from '../realtime/ack';
 import { fromStore } from '../storage/from-store';
 import type { AppSocket } from '../realtime';
 import { chargeSocketWork, joinGameRoom, MESSAGES_READ_PER_TOKEN } from '../realtime/limits';
@@ -51,10 +51,11 @@ export function createChatSocketHandlers(
   metrics: Pick<Metrics, 'ackTimer'>,
 ): (socket: AppSocket) => void {
   const { messages, reactions, moderation, unread, storage, feed } = parts;
-  const on = <S extends Parameters<typeof ackedOnSocket>[1], R>(
-    event: AckedEvent,
+  // The answer's type is the one the shared event map gives the event.
+  const on = <E extends AnsweredEvent & AckedEvent, S extends Parameters<typeof ackedOnSocket>[1]>(
+    event: E,
     schema: S,
-    handler: (socket: AppSocket, input: z.infer<S>) => Promise<R>,
+    handler: (socket: AppSocket, input: z.infer<S>) => Promise<AnswerOf<E>>,
   ) => ackedOnSocket(logger, schema, handler, metrics.ackTimer(event));
 
   const join = on('chat:join', chatJoinSchema, async (socket, { gameId }) => {
