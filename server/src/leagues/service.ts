@@ -18,8 +18,7 @@ import {
 import { errors, isAppError } from '../errors';
 import type { LeagueStore } from './store';
 
-/** What is stored of a league is what its members see (the invite code is theirs to share). */
-export type LeagueRecord = League;
+export type { LeagueRecord } from './store';
 
 /** Who acts: always from the session, never from a payload. */
 export interface LeagueActor {
@@ -44,6 +43,8 @@ export interface LeagueService {
   resume(leagueId: string, login: string): Promise<League>;
   /** A member's view: the League and their own queue. */
   read(leagueId: string, login: string): Promise<LeagueWatchAnswer>;
+  /** Where a login stands in a league: its commissioner, a member, or null (not a member, or no such league). */
+  standing(leagueId: string, login: string): Promise<'commissioner' | 'member' | null>;
   pick(leagueId: string, login: string, companyId: string): Promise<League>;
   setQueue(leagueId: string, login: string, companyIds: readonly string[]): Promise<LeagueQueue>;
   /**
@@ -370,6 +371,13 @@ export function createLeagueService(deps: {
       if (!league) throw errors.notFound('No such league.');
       memberSeat(league, login);
       return { league, queue: { leagueId, companyIds: await store.queue(leagueId, login) } };
+    },
+
+    async standing(leagueId, login) {
+      const league = await store.read(leagueId);
+      if (!league) return null;
+      if (!league.seats.some((seat) => seat.login !== null && sameLogin(seat.login, login))) return null;
+      return sameLogin(league.commissioner, login) ? 'commissioner' : 'member';
     },
 
     pick: (leagueId, login, companyId) =>

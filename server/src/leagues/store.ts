@@ -1,8 +1,11 @@
-import type { LeagueRecord } from './service';
 import { fromStore } from '../storage/from-store';
 import { storeLock, type StoreLock } from '../storage/lock';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
+import type { League } from '@shared/schemas/leagues';
+
+/** What is stored of a league is what its members see (the invite code is theirs to share). */
+export type LeagueRecord = League;
 
 /** Leagues are kept this long after their last change, then they lapse with everything of theirs. */
 export const LEAGUE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
