@@ -144,6 +144,22 @@ export default tseslint.config(
       'regexp/no-super-linear-backtracking': 'error',
     },
   },
+  // The client's state library is imported only by lib/store.ts: the rest goes through it.
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/src/lib/store.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'jotai', message: 'Import atoms, hooks and the store from @client/lib/store.' }],
+          patterns: [
+            { group: ['jotai/*'], message: 'Import atoms, hooks and the store from @client/lib/store.' },
+          ],
+        },
+      ],
+    },
+  },
   // Import zones: which part of the code may import which (the rule and its reasons are above).
   {
     files: ['client/**/*.{ts,tsx}', 'server/**/*.ts', 'shared/**/*.ts'],

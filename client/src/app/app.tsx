@@ -1,7 +1,6 @@
-import { Provider as JotaiProvider } from 'jotai';
+import { Provider as JotaiProvider, appStore } from '@client/lib/store';
 import { useEffect } from 'react';
 import { authStateAtom } from '@client/lib/auth';
-import { appStore } from '@client/lib/store';
 import { themeAtom } from '@client/lib/theme';
 import { AppRoutes } from './router';
 

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '@client/lib/store';
 import { TriangleAlert } from '@client/components/icons';
 import { tooManyTabsAtom } from '@client/lib/socket-state';
 

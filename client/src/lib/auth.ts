@@ -1,4 +1,4 @@
-import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { atom, useAtomValue, useSetAtom } from '@client/lib/store';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginUrlResponse, MeResponse, Role, User } from '@shared/schemas/auth';

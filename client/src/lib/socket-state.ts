@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom } from '@client/lib/store';
 
 /**
  * True once the server refused this tab's socket because the account has as many open as it may

@@ -1,5 +1,4 @@
-import { atom } from 'jotai';
-import { RESET } from 'jotai/utils';
+import { atom, RESET } from '@client/lib/store';
 import { readStored, removeStored, writeStored } from './local-storage';
 
 const UNREAD = Symbol('unread');

@@ -1,4 +1,4 @@
-import { createStore } from 'jotai';
+import { createStore } from '@client/lib/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeLockManager } from './__tests__/fake-lock-manager';
 import { leaderAtom, requestLeadership } from './tab-leader';

@@ -1,4 +1,4 @@
-import { atom, type Atom } from 'jotai';
+import { atom, type Atom } from '@client/lib/store';
 
 /** The Web Locks API, where this browser has it (it needs a secure context; jsdom has none). */
 function lockManager(): LockManager | undefined {

@@ -1,4 +1,4 @@
-import { atom, useAtom, useSetAtom } from 'jotai';
+import { atom, useAtom, useSetAtom } from '@client/lib/store';
 
 export type Theme = 'light' | 'dark';
 

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '@client/lib/store';
 import { useCallback, useEffect, useState } from 'react';
 import { DelayBuffer } from '@client/lib/delay-buffer';
 import { gameDaySettingsAtom } from '@client/lib/game-day-settings';

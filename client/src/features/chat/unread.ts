@@ -1,4 +1,4 @@
-import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { atom, useAtomValue, useSetAtom } from '@client/lib/store';
 import { useCallback, useEffect, useRef } from 'react';
 import { CHAT_UNREAD_GAMES_MAX, type ChatUnread, type ChatUnreadArrived } from '@shared/schemas/chat';
 import { getSocket, request } from '@client/lib/socket';

@@ -1,6 +1,6 @@
 import '../../../../tests/helpers/jsdom-dialog';
 import { act, cleanup, fireEvent, render, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
+import { Provider, createStore } from '@client/lib/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeLockManager } from '@client/lib/__tests__/fake-lock-manager';
 import { requestLeadership } from '@client/lib/tab-leader';

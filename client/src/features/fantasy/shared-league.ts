@@ -5,7 +5,7 @@
  * behind never saves over moves made elsewhere. Saves carry a revision, always above the one they
  * were based on, and a tab takes a stored league over its own only when it is at least as new.
  */
-import { atom, type WritableAtom } from 'jotai';
+import { atom, type WritableAtom } from '@client/lib/store';
 import type { Company, CompanyId } from './catalogue';
 import {
   chooseAiPick,

@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from '@client/lib/store';
 import { useCallback, useEffect, useState } from 'react';
 import { leaderAtom } from '@client/lib/tab-leader';
 import { COMPANIES, type Company, type CompanyId } from './catalogue';

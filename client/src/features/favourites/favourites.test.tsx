@@ -1,7 +1,7 @@
 import '../../../../tests/helpers/jsdom-dialog';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider, createStore } from 'jotai';
+import { Provider, createStore } from '@client/lib/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FavouriteTeamsStrip, FavouritesQuestionnaires, TechInterestsStrip } from './index';
 import { STORAGE_KEYS } from './storage';

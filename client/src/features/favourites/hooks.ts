@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '@client/lib/store';
 import { favouriteTeamsAtom, favouriteTechAtom } from './state';
 import type { FavouriteTeams, FavouriteTech } from './storage';
 

@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from '@client/lib/store';
 import { useEffect } from 'react';
 import {
   autoOpenQuestionnairesAtom,

@@ -1,5 +1,4 @@
-import { atom } from 'jotai';
-import { RESET } from 'jotai/utils';
+import { atom, RESET } from '@client/lib/store';
 import type { LeagueKey } from '@shared/data/teams';
 import type { TechCategoryKey } from '@shared/data/tech-interests';
 import { atomWithValidatedStorage } from '@client/lib/stored-atom';

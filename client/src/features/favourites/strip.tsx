@@ -1,4 +1,4 @@
-import { useSetAtom, type PrimitiveAtom, type WritableAtom } from 'jotai';
+import { useSetAtom, type PrimitiveAtom, type WritableAtom } from '@client/lib/store';
 import type { ReactNode } from 'react';
 import { EmptyStrip, StripHeader } from './chip';
 import { resetTeamsAtom, resetTechAtom, teamPickerOpenAtom, techPickerOpenAtom } from './state';

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from '@client/lib/store';
 import { LEAGUES, findTeam, type LeagueKey } from '@shared/data/teams';
 import { FavouriteChip } from './chip';
 import { teamSearchQuery } from './queries';

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from '@client/lib/store';
 import { TECH_CATEGORIES, findInterest, type TechCategoryKey } from '@shared/data/tech-interests';
 import { FavouriteChip } from './chip';
 import { interestSearchQuery } from './queries';

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '@client/lib/store';
 import { Clock } from '@client/components/icons';
 import { delayLabel, gameDaySettingsAtom } from '@client/lib/game-day-settings';
 

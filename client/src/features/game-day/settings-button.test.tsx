@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
+import { createStore, Provider } from '@client/lib/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSettingsDialog } from './load-settings-dialog';
 import { GameDaySettingsButton } from './settings-button';

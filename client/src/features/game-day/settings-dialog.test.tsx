@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
+import { createStore, Provider } from '@client/lib/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GAME_DAY_STORAGE_KEY } from '@client/lib/game-day-settings';
 import { DelayMarker } from './delay-marker';

@@ -1,4 +1,4 @@
-import { useAtom } from 'jotai';
+import { useAtom } from '@client/lib/store';
 import { useId, useState, type ReactNode } from 'react';
 import { BellRing } from '@client/components/icons';
 import { findTeam, LEAGUE_KEYS, type LeagueKey } from '@shared/data/teams';

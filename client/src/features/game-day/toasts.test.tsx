@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { createStore, Provider } from '@client/lib/store';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Game, GameChange } from '@shared/schemas/sports';

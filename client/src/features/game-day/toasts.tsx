@@ -1,4 +1,4 @@
-import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { atom, useAtomValue, useSetAtom } from '@client/lib/store';
 import { useEffect, useRef, useState } from 'react';
 import { X } from '@client/components/icons';
 import type { GameAlert } from './alerts';

@@ -1,4 +1,4 @@
-import { useSetAtom, useStore } from 'jotai';
+import { useSetAtom, useStore } from '@client/lib/store';
 import { useCallback, useEffect, useRef } from 'react';
 import type { LeagueKey } from '@shared/data/teams';
 import type { GameChange } from '@shared/schemas/sports';

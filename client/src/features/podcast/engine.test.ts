@@ -1,4 +1,4 @@
-import { createStore } from 'jotai';
+import { createStore } from '@client/lib/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, createPodcastEngine, type PodcastEngine } from './engine';
 import { FakeAudio, FakeMediaSession } from './__tests__/fake-audio';

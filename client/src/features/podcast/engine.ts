@@ -1,4 +1,4 @@
-import type { createStore } from 'jotai';
+import type { createStore } from '@client/lib/store';
 import { readStored, writeStored } from '@client/lib/local-storage';
 import type { Playlist } from './playlist';
 import {

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider, createStore } from 'jotai';
+import { Provider, createStore } from '@client/lib/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPodcastEngine, type PodcastEngine } from './engine';
 import type * as Instance from './instance';

@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom } from '@client/lib/store';
 import { TECH_TOUCHDOWN_PODCAST, type Playlist } from './playlist';
 import { DEFAULT_PLAYBACK_RATE, DEFAULT_VOLUME } from './rules';
 

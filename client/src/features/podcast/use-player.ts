@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '@client/lib/store';
 import { usePlayerView, usePodcastEngine } from './instance';
 import {
   currentSongAtom,

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { createStore, Provider } from '@client/lib/store';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@shared/schemas/auth';

@@ -1,5 +1,4 @@
-import type { createStore } from 'jotai';
-import { useStore } from 'jotai';
+import { type createStore, useStore } from '@client/lib/store';
 import { useEffect, useRef } from 'react';
 import {
   sportsDatasetSchema,

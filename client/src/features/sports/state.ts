@@ -1,5 +1,4 @@
-import { atom } from 'jotai';
-import { RESET } from 'jotai/utils';
+import { atom, RESET } from '@client/lib/store';
 import type { SportsDataset, SportsRefreshProgress } from '@shared/schemas/sports';
 import { readCachedSports, writeCachedSports } from './sports-cache';
 

@@ -1,5 +1,4 @@
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { RESET } from 'jotai/utils';
+import { useAtomValue, useSetAtom, useStore, RESET } from '@client/lib/store';
 import { useCallback, useEffect, useRef } from 'react';
 import {
   applyGameChanges,

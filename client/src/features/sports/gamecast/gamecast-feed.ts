@@ -1,4 +1,4 @@
-import type { createStore } from 'jotai';
+import type { createStore } from '@client/lib/store';
 import {
   applyGamecastChange,
   gamecastChangeSchema,

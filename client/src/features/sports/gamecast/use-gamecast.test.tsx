@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { createStore, Provider } from '@client/lib/store';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Gamecast } from '@shared/schemas/gamecast';

@@ -1,4 +1,4 @@
-import { useStore } from 'jotai';
+import { useStore } from '@client/lib/store';
 import { useEffect, useState } from 'react';
 import type { LeagueName } from '@shared/schemas/sports';
 import { followGamecast, type GamecastState } from './gamecast-feed';
