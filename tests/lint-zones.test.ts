@@ -135,4 +135,22 @@ describe('lint import zones', () => {
       [],
     );
   });
+
+  it('keeps the state library behind client/src/lib/store.ts', async () => {
+    const messagesFor = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+    };
+    const useAtom = "import { useAtomValue } from 'jotai';\nexport const y = useAtomValue;\n";
+    const reset = "import { RESET } from 'jotai/utils';\nexport const y = RESET;\n";
+    for (const code of [useAtom, reset]) {
+      expect(await messagesFor('client/src/features/sports/zone-sample.ts', code)).toEqual([
+        expect.stringContaining('@client/lib/store'),
+      ]);
+      expect(await messagesFor('client/src/lib/store.ts', code)).toEqual([]);
+    }
+    const throughStore =
+      "import { useAtomValue } from '@client/lib/store';\nexport const y = useAtomValue;\n";
+    expect(await messagesFor('client/src/features/sports/zone-sample.ts', throughStore)).toEqual([]);
+  });
 });
