@@ -150,7 +150,8 @@ export function createApp(deps: AppDeps): App {
   const features: Feature[] = [
     createAuthFeature(shared),
     createDevSignInFeature(shared),
-    createChatFeature({ ...shared, metrics }),
+    // A league's draft room chat is its members'; the leagues answer who they are.
+    createChatFeature({ ...shared, metrics, leagueRooms: { standing: leagues.service.standing } }),
     voice,
     search,
     content,

@@ -26,6 +26,7 @@ import { recentSpeakers } from './mentions';
 import type { ChatMessages } from './messages';
 import type { ChatModeration } from './moderation';
 import type { ChatReactions } from './reactions';
+import type { ChatRoomAccess } from './room-access';
 import type { ChatStorage } from './storage';
 import type { ChatUnreadService } from './unread';
 
@@ -37,6 +38,8 @@ export interface ChatHandlerParts {
   unread: ChatUnreadService;
   storage: ChatStorage;
   feed: Pick<ChatFeed, 'listening'>;
+  /** Who may act in a room, and as what (a league's draft room is its members' only). */
+  access: ChatRoomAccess;
 }
 
 /**
@@ -50,7 +53,9 @@ export function createChatSocketHandlers(
   logger: Logger,
   metrics: Pick<Metrics, 'ackTimer'>,
 ): (socket: AppSocket) => void {
-  const { messages, reactions, moderation, unread, storage, feed } = parts;
+  const { messages, reactions, moderation, unread, storage, feed, access } = parts;
+  // Every event that names a room is checked first: a league room refuses non-members with not_found.
+  const actorIn = (socket: AppSocket, roomId: string) => access.identityIn(identityOf(socket), roomId);
   // The answer's type is the one the shared event map gives the event.
   const on = <E extends AnsweredEvent & AckedEvent, S extends Parameters<typeof ackedOnSocket>[1]>(
     event: E,
@@ -60,6 +65,9 @@ export function createChatSocketHandlers(
 
   const join = on('chat:join', chatJoinSchema, async (socket, { gameId }) => {
     const { login } = socket.data;
+    // A league room is checked first. A game room is joined without waiting on anything, so a leave
+    // sent right after the join is always handled after it.
+    if (access.isLeagueRoom(gameId)) await actorIn(socket, gameId);
     // In the room, and this instance hearing the game's feed, first: whatever is stored after the
     // page is read then reaches this socket.
     await joinGameRoom(socket, gameId);
@@ -72,35 +80,41 @@ export function createChatSocketHandlers(
     return { ...latest, room, mutedUntil };
   });
   const leave = on('chat:leave', chatJoinSchema, async (socket, { gameId }) => {
+    // A league room's leave waits on the same store look-up as its join, answered in order, so a
+    // leave sent right after a join still comes after it (leaving never needs membership).
+    if (access.isLeagueRoom(gameId)) await actorIn(socket, gameId).catch(() => undefined);
     await socket.leave(gameRoom(gameId));
     return null;
   });
-  const send = on('chat:send', chatSendSchema, (socket, input) => messages.send(identityOf(socket), input));
-  const history = on('chat:history', chatHistorySchema, (socket, { gameId, before, limit }) =>
-    messages.page(socket.data.login, gameId, limit, before),
+  const send = on('chat:send', chatSendSchema, async (socket, input) =>
+    messages.send(await actorIn(socket, input.gameId), input),
   );
-  const sync = on('chat:sync', chatSyncSchema, (socket, { gameId, after }) =>
-    messages.since(socket.data.login, gameId, after),
+  const history = on('chat:history', chatHistorySchema, async (socket, { gameId, before, limit }) =>
+    messages.page((await actorIn(socket, gameId)).login, gameId, limit, before),
+  );
+  const sync = on('chat:sync', chatSyncSchema, async (socket, { gameId, after }) =>
+    messages.since((await actorIn(socket, gameId)).login, gameId, after),
   );
   const remove = on('chat:delete', chatDeleteSchema, async (socket, { gameId, messageId }) => {
     // Recorded in the room's moderation log, with the message's author.
-    const moderator = identityOf(socket);
+    const moderator = await actorIn(socket, gameId);
     await moderation.deleteMessage(moderator, gameId, messageId, () =>
       messages.remove(moderator, gameId, messageId),
     );
     return null;
   });
-  const react = on('chat:react', chatReactSchema, (socket, input) =>
-    reactions.react(identityOf(socket), input),
+  const react = on('chat:react', chatReactSchema, async (socket, input) =>
+    reactions.react(await actorIn(socket, input.gameId), input),
   );
-  const speakers = on('chat:speakers', chatSpeakersSchema, (socket, { gameId }) =>
-    recentSpeakers(storage, socket.data.login, gameId),
+  const speakers = on('chat:speakers', chatSpeakersSchema, async (socket, { gameId }) =>
+    recentSpeakers(storage, (await actorIn(socket, gameId)).login, gameId),
   );
   const seen = on('chat:seen', chatSeenSchema, async (socket, { gameId, messageId }) => {
-    unread.seen(socket.data.login, gameId, messageId);
+    unread.seen((await actorIn(socket, gameId)).login, gameId, messageId);
     return null;
   });
   const unreadState = on('chat:unread', chatUnreadSchema, async (socket, { gameIds }) => {
+    await access.assertAllowed(socket.data.login, gameIds);
     await unread.follow(socket, gameIds);
     const { answer, messagesRead } = await unread.state(socket.data.login, gameIds);
     // Counting reads stored messages, from none (seen up to the newest) to a hundred per game: the
@@ -108,14 +122,14 @@ export function createChatSocketHandlers(
     chargeSocketWork(socket, Math.ceil(messagesRead / MESSAGES_READ_PER_TOKEN));
     return answer;
   });
-  const slowMode = on('chat:slow-mode', chatSlowModeSchema, (socket, { gameId, seconds }) =>
-    moderation.setSlowMode(identityOf(socket), gameId, seconds),
+  const slowMode = on('chat:slow-mode', chatSlowModeSchema, async (socket, { gameId, seconds }) =>
+    moderation.setSlowMode(await actorIn(socket, gameId), gameId, seconds),
   );
-  const timeout = on('chat:timeout', chatTimeoutSchema, (socket, { gameId, login, minutes }) =>
-    moderation.timeout(identityOf(socket), gameId, login, minutes),
+  const timeout = on('chat:timeout', chatTimeoutSchema, async (socket, { gameId, login, minutes }) =>
+    moderation.timeout(await actorIn(socket, gameId), gameId, login, minutes),
   );
   const log = on('chat:moderation-log', chatModerationLogSchema, async (socket, { gameId }) => {
-    const entries = await moderation.log(identityOf(socket), gameId);
+    const entries = await moderation.log(await actorIn(socket, gameId), gameId);
     // Refused for anyone but moderators and admins (above); from now on they get each new entry live.
     await socket.join(moderationRoom(gameId));
     return entries;

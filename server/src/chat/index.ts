@@ -7,19 +7,25 @@ import { createChatSocketHandlers } from './handlers';
 import { createChatMessages } from './messages';
 import { createChatModeration } from './moderation';
 import { createChatReactions } from './reactions';
+import { createChatRoomAccess, type LeagueRoomMembership } from './room-access';
 import { createChatRouter } from './routes';
 import { createChatStorage } from './storage';
 import { createChatUnread } from './unread';
 
 /**
- * Each game's chat: REST under /api/chat and the socket events. Its messages, reactions, mentions,
+ * Each game's chat, and each league's draft room chat (its members' only): REST under /api/chat and the socket events. Its messages, reactions, mentions,
  * unread state, slow mode, time-outs and moderation log are all kept in the store (every instance
  * sees the same; a restart loses nothing), through one chat storage and one broadcaster.
  */
 export function createChatFeature(
-  deps: Pick<FeatureDeps, 'config' | 'logger' | 'store' | 'io' | 'limiter'> & { metrics: Metrics },
+  deps: Pick<FeatureDeps, 'config' | 'logger' | 'store' | 'io' | 'limiter'> & {
+    metrics: Metrics;
+    /** Who belongs to each league's draft room (without it, league rooms are open to nobody). */
+    leagueRooms?: LeagueRoomMembership;
+  },
 ): Feature {
   const { config, logger, store, io, limiter, metrics } = deps;
+  const access = createChatRoomAccess(deps.leagueRooms);
   const storage = createChatStorage(store);
   const broadcaster = createChatBroadcaster(io);
   // Reactions have a budget of the same size as sends, of their own, per game.
@@ -44,9 +50,9 @@ export function createChatFeature(
   const feed = createChatFeed({ store, history: storage, io, logger });
   return {
     basePath: '/api/chat',
-    router: createChatRouter(messages, limiter, apiReadRule(config)),
+    router: createChatRouter(messages, access, limiter, apiReadRule(config)),
     registerSocket: createChatSocketHandlers(
-      { messages, reactions, moderation, unread, storage, feed },
+      { messages, reactions, moderation, unread, storage, feed, access },
       logger,
       metrics,
     ),

@@ -5,6 +5,23 @@ import { gameIdSchema } from './game-id';
 
 export { gameIdSchema };
 
+/**
+ * A league's draft room chat is named `league~<leagueId>`: a game id never holds `~`, so the two
+ * can never collide, and the chat knows such a room belongs to a league's members only.
+ */
+const LEAGUE_CHAT_ROOM = /^league~([\w-]{16})$/;
+export const leagueChatRoomId = (leagueId: string) => `league~${leagueId}`;
+/** The league a chat room belongs to, or null for a game's room. */
+export function leagueIdOfChatRoom(roomId: string): string | null {
+  return LEAGUE_CHAT_ROOM.exec(roomId)?.[1] ?? null;
+}
+
+/** A chat room: a game's id, or a league's draft room. */
+export const chatRoomIdSchema = z.union([
+  gameIdSchema,
+  z.string().regex(LEAGUE_CHAT_ROOM, 'Not a chat room'),
+]);
+
 export const teamSideSchema = z.enum(['away', 'home']);
 export type TeamSide = z.infer<typeof teamSideSchema>;
 
@@ -66,7 +83,7 @@ export const CHAT_MENTIONS_MAX = 20;
 /** A stored chat message, as every client receives it. */
 export const chatMessageSchema = z.object({
   id: z.string(),
-  gameId: gameIdSchema,
+  gameId: chatRoomIdSchema,
   login: z.string(),
   username: z.string(),
   message: z.string(),
@@ -90,7 +107,7 @@ export const CHAT_PAGE_MAX = 100;
 
 /** `chat:send` over the socket. Identity comes from the session, never from here. */
 export const chatSendSchema = z.object({
-  gameId: gameIdSchema,
+  gameId: chatRoomIdSchema,
   message: chatTextSchema,
   team: teamSideSchema,
   teamName: teamNameSchema,
@@ -98,17 +115,17 @@ export const chatSendSchema = z.object({
 export type ChatSendInput = z.infer<typeof chatSendSchema>;
 
 /** `chat:join`: enter a game's room and receive its latest page. */
-export const chatJoinSchema = z.object({ gameId: gameIdSchema });
+export const chatJoinSchema = z.object({ gameId: chatRoomIdSchema });
 
 /** `chat:history`: an older page, before the oldest message the client has. */
 export const chatHistorySchema = z.object({
-  gameId: gameIdSchema,
+  gameId: chatRoomIdSchema,
   before: z.string().max(40).optional(),
   limit: z.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
 });
 
 /** `chat:sync`: everything after the newest message the client has (after a reconnect). */
-export const chatSyncSchema = z.object({ gameId: gameIdSchema, after: z.string().max(40) });
+export const chatSyncSchema = z.object({ gameId: chatRoomIdSchema, after: z.string().max(40) });
 
 /**
  * `chat:sync`'s answer. `gap` is true when the server cannot give everything after the client's newest
@@ -125,7 +142,7 @@ export interface ChatSyncAnswer {
 }
 
 /** `chat:delete`: moderators and admins remove a message for everyone. */
-export const chatDeleteSchema = z.object({ gameId: gameIdSchema, messageId: z.string().max(40) });
+export const chatDeleteSchema = z.object({ gameId: chatRoomIdSchema, messageId: z.string().max(40) });
 
 export interface ChatPage {
   messages: ChatMessage[];
@@ -165,7 +182,7 @@ export const chatPostBodySchema = z.object({
  * Setting what is already so changes nothing and still answers the message's reactions.
  */
 export const chatReactSchema = z.object({
-  gameId: gameIdSchema,
+  gameId: chatRoomIdSchema,
   messageId: z.string().max(40),
   emoji: chatReactionEmojiSchema,
   reacted: z.boolean(),
@@ -202,7 +219,7 @@ export interface ChatMyReactionChanged extends ChatReactionsChanged {
 // ─── Mentions ──────────────────────────────────────────────────────────────────────────────────
 
 /** `chat:speakers`: who spoke in a game's room recently (for the mention list). */
-export const chatSpeakersSchema = z.object({ gameId: gameIdSchema });
+export const chatSpeakersSchema = z.object({ gameId: chatRoomIdSchema });
 /** At most this many speakers are answered, found among the newest CHAT_SPEAKERS_SCAN messages. */
 export const CHAT_SPEAKERS_MAX = 20;
 export const CHAT_SPEAKERS_SCAN = 100;
@@ -215,12 +232,12 @@ export interface ChatSpeakers {
 // ─── Unread ────────────────────────────────────────────────────────────────────────────────────
 
 /** `chat:seen`: the newest message the user has seen in a game (sent while the chat is open and visible). */
-export const chatSeenSchema = z.object({ gameId: gameIdSchema, messageId: z.string().max(40) });
+export const chatSeenSchema = z.object({ gameId: chatRoomIdSchema, messageId: z.string().max(40) });
 
 /** `chat:unread`: the unread state of these games, and live updates for them on this socket. */
 export const CHAT_UNREAD_GAMES_MAX = 50;
 export const chatUnreadSchema = z.object({
-  gameIds: z.array(gameIdSchema).max(CHAT_UNREAD_GAMES_MAX),
+  gameIds: z.array(chatRoomIdSchema).max(CHAT_UNREAD_GAMES_MAX),
 });
 
 /** Unread counts stop at this many (a client may show "99+" from 100). */
@@ -276,7 +293,7 @@ export const CHAT_SLOW_MODE_SECONDS = [0, 5, 15, 30, 60] as const;
 export type ChatSlowModeSeconds = (typeof CHAT_SLOW_MODE_SECONDS)[number];
 /** `chat:slow-mode`: moderators and admins set a room's slow mode. */
 export const chatSlowModeSchema = z.object({
-  gameId: gameIdSchema,
+  gameId: chatRoomIdSchema,
   seconds: z.literal(CHAT_SLOW_MODE_SECONDS, {
     error: `Slow mode is one of ${CHAT_SLOW_MODE_SECONDS.join(', ')} s`,
   }),
@@ -295,7 +312,7 @@ export type ChatTimeoutMinutes = (typeof CHAT_TIMEOUT_MINUTES)[number];
 
 /** `chat:timeout`: moderators and admins mute a login in a room; nobody can time out an admin. */
 export const chatTimeoutSchema = z.object({
-  gameId: gameIdSchema,
+  gameId: chatRoomIdSchema,
   login: loginSchema,
   minutes: z.literal(CHAT_TIMEOUT_MINUTES, {
     error: `A time-out is ${CHAT_TIMEOUT_MINUTES.join(', ')} minutes`,
@@ -318,7 +335,7 @@ export interface ChatJoinAnswer extends ChatPage {
 }
 
 /** `chat:moderation-log`: the room's latest moderation actions (moderators and admins only). */
-export const chatModerationLogSchema = z.object({ gameId: gameIdSchema });
+export const chatModerationLogSchema = z.object({ gameId: chatRoomIdSchema });
 export const CHAT_MODERATION_LOG_MAX = 20;
 
 /** One recorded moderation action: who did what, to whom, when. */
