@@ -37,8 +37,8 @@ const PAGES = {
   ),
   // Leagues with friends: the list, an invite link, a league (its own routes inside).
   '/fantasy/leagues/*': lazyPage(
-    () => import('@client/features/leagues'),
-    (module) => module.LeaguesRoutes,
+    () => import('./leagues-route'),
+    (module) => module.LeaguesRoute,
   ),
   // Full screen: a modal <dialog> over the layout, so the route stays protected.
   '/slideshow': lazyPage(

@@ -27,9 +27,12 @@ export function ChatRoomHeader({
   me,
   offline,
   voiceParticipantCount,
+  roomName,
 }: {
   awayTeam: string;
   homeTeam: string;
+  /** The room's own name when it is not a match (a league's draft room). */
+  roomName?: string;
   messages: ListedMessage[];
   /** The newest message the user has seen here (undefined: never opened). */
   lastSeenId: string | undefined;
@@ -42,7 +45,7 @@ export function ChatRoomHeader({
     <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
       <div>
         <h3 className="font-semibold text-slate-900 dark:text-slate-100">
-          {awayTeam} vs {homeTeam}
+          {roomName ?? `${awayTeam} vs ${homeTeam}`}
         </h3>
         <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
           <span className="h-2 w-2 rounded-full bg-red-500" aria-hidden="true" />

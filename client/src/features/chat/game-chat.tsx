@@ -21,6 +21,12 @@ export interface GameChatProps {
   voiceParticipantCount?: number;
   /** The voice panel, shown under the messages once joined. */
   voicePanel?: ReactNode;
+  /**
+   * A room with no sides to choose (a league's draft room): everyone speaks as this side, the room
+   * opens at once and its header shows `roomName`.
+   */
+  side?: TeamSide;
+  roomName?: string;
 }
 
 /** Whether the page is visible (not a background tab, not minimised). */
@@ -38,7 +44,7 @@ function useDocumentVisible(): boolean {
 export function GameChat(props: GameChatProps) {
   const { gameId, awayTeam, homeTeam, user } = props;
   const [choice, setChoice] = useState<TeamSide | null>(null);
-  const [team, setTeam] = useState<TeamSide | null>(null);
+  const [team, setTeam] = useState<TeamSide | null>(props.side ?? null);
   const room = useRoomUnread(gameId);
 
   if (!user || team === null) {
@@ -108,6 +114,7 @@ function ChatRoom({
   answered,
   voiceParticipantCount = 0,
   voicePanel,
+  roomName,
 }: GameChatProps & {
   user: NonNullable<GameChatProps['user']>;
   team: TeamSide;
@@ -137,7 +144,11 @@ function ChatRoom({
 
   // The newest message counts as seen while the chat is visible and scrolled to it.
   const newestStored = chat.messages.findLast(isStored)?.id;
-  useReportSeen(gameId, newestStored, divider.decided && scroll.atBottom && visible && chat.status === 'ready');
+  useReportSeen(
+    gameId,
+    newestStored,
+    divider.decided && scroll.atBottom && visible && chat.status === 'ready',
+  );
 
   const onScroll = () => {
     if (scroll.onScroll()) divider.check();
@@ -157,7 +168,7 @@ function ChatRoom({
 
   return (
     <section
-      aria-label="Game chat"
+      aria-label={roomName ? `${roomName} chat` : 'Game chat'}
       className="flex flex-col rounded-xl border border-slate-200 dark:border-slate-700"
     >
       <ChatRoomHeader
@@ -168,6 +179,7 @@ function ChatRoom({
         me={user.login}
         offline={chat.status === 'offline'}
         voiceParticipantCount={voiceParticipantCount}
+        roomName={roomName}
       />
 
       {canModerate && chat.status === 'ready' && (

@@ -125,3 +125,10 @@ describe('the draft room', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Pause draft')).toBeNull();
   });
 });
+
+describe('the draft room chat', () => {
+  it("shows the league's chat the app composes in", () => {
+    renderRoom({ chat: <section aria-label="Office league chat">League chat</section> });
+    expect(screen.getByRole('region', { name: 'Office league chat' })).toBeTruthy();
+  });
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CATALOGUE_COMPANIES } from '@shared/data/yc-companies';
 import { LEAGUE_QUEUE_MAX, type League, type LeaguePick } from '@shared/schemas/leagues';
 import { buttonClass } from '@client/components/button';
@@ -26,10 +26,21 @@ export interface DraftRoomProps {
   onQueueChange(companyIds: string[]): Promise<unknown>;
   onCommand(action: 'pause' | 'resume'): Promise<unknown>;
   now?: () => number;
+  /** The league's chat, composed by the app (shown under the draft). */
+  chat?: ReactNode;
 }
 
 /** The live draft: the clock, the board by round, the available companies, my queue. */
-export function DraftRoom({ league, queue, me, onPick, onQueueChange, onCommand, now }: DraftRoomProps) {
+export function DraftRoom({
+  league,
+  queue,
+  me,
+  onPick,
+  onQueueChange,
+  onCommand,
+  now,
+  chat,
+}: DraftRoomProps) {
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -228,6 +239,7 @@ export function DraftRoom({ league, queue, me, onPick, onQueueChange, onCommand,
           </div>
         </Panel>
       </div>
+      {chat}
     </div>
   );
 }

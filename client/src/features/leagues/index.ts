@@ -1,1 +1,2 @@
 export { LeaguesRoutes } from './leagues-routes';
+export type { LeaguePageProps } from './league-page';

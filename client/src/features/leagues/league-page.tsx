@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router';
+import type { League } from '@shared/schemas/leagues';
 import { Spinner } from '@client/components/spinner';
 import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/document-title';
@@ -10,8 +12,13 @@ import { ErrorNote, STATUS_LABELS } from './parts';
 import { Results, TeamPage } from './results';
 import { useLeagueRoom } from './use-league-room';
 
+export interface LeaguePageProps {
+  /** The league's chat in its draft room (composed by the app: features do not import each other). */
+  renderDraftChat?: (league: League, me: string) => ReactNode;
+}
+
 /** One league: its lobby, its live draft room, or its results, as its status says. */
-export function LeaguePage() {
+export function LeaguePage({ renderDraftChat }: LeaguePageProps = {}) {
   const { leagueId = '' } = useParams();
   const { user } = useAuth();
   const me = user?.login ?? '';
@@ -51,6 +58,7 @@ export function LeaguePage() {
         onPick={room.pick}
         onQueueChange={room.saveQueue}
         onCommand={async (action) => room.apply(await leagueApi.command(league.id, action))}
+        chat={renderDraftChat?.(league, me)}
       />
     );
 
