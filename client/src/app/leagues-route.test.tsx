@@ -62,17 +62,14 @@ const ROOM = 'league~abcdefghijklmnop';
 beforeEach(() => {
   socket.sent.length = 0;
   socket.answers.clear();
-  socket.answers.set(
-    'chat:join',
-    (): ChatJoinAnswer => ({
-      messages: [],
-      hasMore: false,
-      version: 1,
-      mine: {},
-      room: { gameId: ROOM, slowModeSeconds: 0 },
-      mutedUntil: null,
-    }),
-  );
+  socket.answers.set('chat:join', (): ChatJoinAnswer => ({
+    messages: [],
+    hasMore: false,
+    version: 1,
+    mine: {},
+    room: { gameId: ROOM, slowModeSeconds: 0 },
+    mutedUntil: null,
+  }));
   socket.answers.set('chat:unread', () => ({ games: [] }));
   socket.answers.set('chat:speakers', () => ({ gameId: ROOM, logins: [] }));
   socket.answers.set('chat:moderation-log', () => ({ gameId: ROOM, entries: [] }));

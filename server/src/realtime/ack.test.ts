@@ -46,7 +46,9 @@ describe('ackedOnSocket', () => {
   });
 
   it('answers nothing, and throws nothing, when the client sent no callback', async () => {
-    await expect(greet.call({ login: 'ada' }, { gameId: '401' }, 'not a function' as never)).resolves.toBeUndefined();
+    await expect(
+      greet.call({ login: 'ada' }, { gameId: '401' }, 'not a function' as never),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -64,7 +66,10 @@ describe('answers are typed by the shared event map', () => {
     // @ts-expect-error voice:join answers a VoiceJoinAnswer, not null
     socket.on('voice:join', answersNull);
     // @ts-expect-error chat:send answers the stored message, not a count
-    socket.on('chat:send', ackedOnSocket(logger, voiceRoomSchema, async (_: AppSocket) => 1, timer));
+    socket.on(
+      'chat:send',
+      ackedOnSocket(logger, voiceRoomSchema, async (_: AppSocket) => 1, timer),
+    );
   }
 
   it('a listener answering the wrong shape is refused where it is registered (checked by tsc)', () => {

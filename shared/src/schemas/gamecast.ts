@@ -112,7 +112,9 @@ export const gamecastSchema = z.object({
   playerTables: z.array(gamecastPlayerTableSchema).check(z.maxLength(30)),
   leaders: z.array(gamecastLeaderSchema).check(z.maxLength(40)),
   /** Oldest first; null when the league or game has none (the NHL): the chart is then absent. */
-  winProbability: z.nullable(z.array(winProbabilityPointSchema).check(z.maxLength(GAMECAST_MAX_PROBABILITY_POINTS))),
+  winProbability: z.nullable(
+    z.array(winProbabilityPointSchema).check(z.maxLength(GAMECAST_MAX_PROBABILITY_POINTS)),
+  ),
   watch: z.nullable(watchLabelSchema),
 });
 export type Gamecast = z.infer<typeof gamecastSchema>;
@@ -143,7 +145,9 @@ export const gamecastChangeSchema = z.object({
   playerTables: z.optional(gamecastSchema.shape.playerTables),
   leaders: z.optional(gamecastSchema.shape.leaders),
   winProbability: z.optional(gamecastSchema.shape.winProbability),
-  winProbabilityAdded: z.optional(z.array(winProbabilityPointSchema).check(z.maxLength(GAMECAST_MAX_PROBABILITY_POINTS))),
+  winProbabilityAdded: z.optional(
+    z.array(winProbabilityPointSchema).check(z.maxLength(GAMECAST_MAX_PROBABILITY_POINTS)),
+  ),
   watch: z.optional(gamecastSchema.shape.watch),
 });
 export type GamecastChange = z.infer<typeof gamecastChangeSchema>;
@@ -157,8 +161,11 @@ export function applyGamecastChange(gamecast: Gamecast, change: GamecastChange):
   const cap = <T>(list: T[], max: number) => (list.length > max ? list.slice(0, max) : list);
   const scoringPlays =
     change.scoringPlays ??
-    (change.scoringPlaysAdded ? [...change.scoringPlaysAdded, ...gamecast.scoringPlays] : gamecast.scoringPlays);
-  const plays = change.plays ?? (change.playsAdded ? [...change.playsAdded, ...gamecast.plays] : gamecast.plays);
+    (change.scoringPlaysAdded
+      ? [...change.scoringPlaysAdded, ...gamecast.scoringPlays]
+      : gamecast.scoringPlays);
+  const plays =
+    change.plays ?? (change.playsAdded ? [...change.playsAdded, ...gamecast.plays] : gamecast.plays);
   let winProbability = change.winProbability !== undefined ? change.winProbability : gamecast.winProbability;
   if (change.winProbabilityAdded) {
     const joined = [...(winProbability ?? []), ...change.winProbabilityAdded];

@@ -138,7 +138,8 @@ export function roomListeners(room: OpenRoom, holdIncoming: (step: () => void) =
     },
     'chat:muted': (muted) => {
       if (muted.gameId !== gameId || !room.isOpen()) return;
-      if (muted.login.toLowerCase() === room.me.toLowerCase()) dispatch({ type: 'muted', until: muted.until });
+      if (muted.login.toLowerCase() === room.me.toLowerCase())
+        dispatch({ type: 'muted', until: muted.until });
     },
     'chat:moderation-logged': (entry) => {
       if (entry.gameId === gameId && room.isOpen()) dispatch({ type: 'moderation-logged', entry });

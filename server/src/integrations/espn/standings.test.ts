@@ -7,7 +7,11 @@ const entry = (name: string, wins: unknown) => ({
   stats: [{ name: 'wins', abbreviation: 'W', value: wins, displayValue: String(wins) }],
 });
 
-function clientAnswering(body: ConstructorParameters<typeof Response>[0], init: ResponseInit = {}, seen: string[] = []) {
+function clientAnswering(
+  body: ConstructorParameters<typeof Response>[0],
+  init: ResponseInit = {},
+  seen: string[] = [],
+) {
   return createEspnStandingsClient({
     baseUrl: 'https://espn.test/',
     maxBytes: 4096,
