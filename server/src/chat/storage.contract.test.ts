@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_REACTION_LOGINS_SHOWN } from '@shared/schemas/chat';
-import { startRedisCluster, type RedisCluster } from '../../../tests/helpers/redis-cluster';
+import { storeImplementations } from '../../../tests/helpers/store-implementations';
 import { keys } from '../storage/keys';
-import { MemoryStore } from '../storage/memory-store';
-import { RedisStore } from '../storage/redis-store';
 import { compareStreamIds, isStreamId, type Store } from '../storage/store';
 import {
   chatOperationsOn,
@@ -21,28 +18,11 @@ import type { ChatOperations } from './storage-operations';
  * One contract for the chat's storage, in memory, on Redis and on a Redis Cluster (where each step
  * runs on the game's shard). Each test uses games of its own, so runs never see each other's data.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl)
-  throw new Error('TEST_REDIS_URL is not set: run through vitest (tests/helpers/redis-global-setup.ts)');
-const redis = new Redis(redisUrl, { lazyConnect: false });
-const otherRedis = redis.duplicate();
-let cluster: RedisCluster;
-let otherCluster: RedisCluster['client'];
-beforeAll(async () => {
-  cluster = await startRedisCluster();
-  otherCluster = cluster.client.duplicate();
-}, 30_000);
-afterAll(async () => {
-  await Promise.all([redis.quit(), otherRedis.quit(), otherCluster?.quit()]);
-  await cluster?.stop();
+const implementations = storeImplementations({
+  memory: 'memory',
+  redis: 'Redis',
+  cluster: 'a Redis Cluster',
 });
-
-/** Each store, and the same data as another instance reaches it (in memory: the one store itself). */
-const implementations: Array<[string, () => Store, (store: Store) => Store]> = [
-  ['memory', () => new MemoryStore(), (store) => store],
-  ['Redis', () => new RedisStore(redis), () => new RedisStore(otherRedis)],
-  ['a Redis Cluster', () => new RedisStore(cluster.client), () => new RedisStore(otherCluster)],
-];
 
 const idOf = (outcome: SendOutcome) => {
   if (!('id' in outcome)) throw new Error(`refused: ${outcome.refused}`);

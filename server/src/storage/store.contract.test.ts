@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRedisCluster, type RedisCluster } from '../../../tests/helpers/redis-cluster';
-import { MemoryStore } from './memory-store';
-import { RedisStore } from './redis-store';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { storeImplementations } from '../../../tests/helpers/store-implementations';
 import { compareStreamIds, isStreamId, type Store, type VersionedHashUpdate } from './store';
 
 /**
@@ -12,31 +9,11 @@ import { compareStreamIds, isStreamId, type Store, type VersionedHashUpdate } fr
  * tests give such keys one hash tag, as keys.ts does a game's). Each test uses its own key namespace
  * so runs never see each other's data.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl)
-  throw new Error('TEST_REDIS_URL is not set: run through vitest (tests/helpers/redis-global-setup.ts)');
-const redis = new Redis(redisUrl, { lazyConnect: false });
-const otherRedis = redis.duplicate();
-let cluster: RedisCluster;
-let otherCluster: RedisCluster['client'];
-beforeAll(async () => {
-  cluster = await startRedisCluster();
-  otherCluster = cluster.client.duplicate();
-}, 30_000);
-afterAll(async () => {
-  await Promise.all([redis.quit(), otherRedis.quit(), otherCluster?.quit()]);
-  await cluster?.stop();
+const implementations = storeImplementations({
+  memory: 'MemoryStore',
+  redis: 'RedisStore',
+  cluster: 'RedisStore on a cluster',
 });
-
-/**
- * Each implementation, and the same data as another instance reaches it: through a connection of
- * its own to Redis; in memory there is no other instance, so it is the one store itself.
- */
-const implementations: Array<[string, () => Store, (store: Store) => Store]> = [
-  ['MemoryStore', () => new MemoryStore(), (store) => store],
-  ['RedisStore', () => new RedisStore(redis), () => new RedisStore(otherRedis)],
-  ['RedisStore on a cluster', () => new RedisStore(cluster.client), () => new RedisStore(otherCluster)],
-];
 
 describe.each(implementations)('%s', (_name, make, elsewhere) => {
   let store: Store;
