@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { withoutTrailingSlashes } from '@shared/url';
+import { readCapped } from '../../http/read-capped';
 import {
   ESPN_LEAGUES,
   EspnError,
@@ -175,27 +176,6 @@ export function winProbabilityPoints(summary: EspnSummary) {
     const point = winProbabilitySchema.safeParse(raw);
     return point.success ? [point.data] : [];
   });
-}
-
-/** The body as text, or null when it passes `maxBytes` (the rest is not downloaded). */
-async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      await response.body.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A summary body (text) read through the lenient schema; EspnError when it is not a summary at all. */

@@ -6,6 +6,7 @@
  * strings of the target reach Jina intact.
  */
 import { withoutTrailingSlashes } from '@shared/url';
+import { readCapped } from '../../http/read-capped';
 
 export interface JinaPage {
   title: string;
@@ -44,27 +45,6 @@ const DEFAULT_TIMEOUT_MS = 30_000;
  * characters of it; a bigger answer is refused before it is decoded or parsed.
  */
 export const JINA_RESPONSE_MAX_BYTES = 8 * 1024 * 1024;
-
-/** The body as text, or null when it is larger than `maxBytes` (the rest is not downloaded). */
-async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      await response.body.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 export function createJinaReaderClient(options: JinaReaderOptions): JinaReaderClient {
   const endpoint = `${withoutTrailingSlashes(options.baseUrl)}/`;
