@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Game, GameChange, GameChangeKind } from '@shared/schemas/sports';
+import { change, game } from './test-data';
 import { alertFor, scoreLine } from './alerts';
 import {
   DEFAULT_GAME_DAY_SETTINGS,
@@ -7,27 +7,6 @@ import {
   type GameDaySettings,
 } from '@client/lib/game-day-settings';
 
-const game = (patch: Partial<Game> = {}): Game => ({
-  id: '401',
-  url: null,
-  league: 'NFL',
-  gameStatus: 'live',
-  isLive: true,
-  isCompleted: false,
-  awayTeam: 'Kansas City Chiefs',
-  homeTeam: 'Buffalo Bills',
-  awayScore: 21,
-  homeScore: 17,
-  period: '4:02 - 3rd Quarter',
-  startTime: null,
-  broadcast: null,
-  ...patch,
-});
-const change = (kinds: GameChangeKind[], patch: Partial<Game> = {}): GameChange => ({
-  game: game(patch),
-  previous: { awayScore: 14, homeScore: 17, gameStatus: 'live', period: '9:00 - 3rd Quarter' },
-  kinds,
-});
 const chiefsFan = { nfl: ['KC'], nba: [], mlb: [], nhl: [] };
 const settings = (patch: Partial<GameDaySettings> = {}) => ({ ...DEFAULT_GAME_DAY_SETTINGS, ...patch });
 

@@ -4,30 +4,11 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Game, GameChange } from '@shared/schemas/sports';
 import { DEFAULT_GAME_DAY_SETTINGS, gameDaySettingsAtom } from '@client/lib/game-day-settings';
+import { change } from './test-data';
 import { AlertToasts, TOAST_LIFETIME_MS } from './toasts';
 import { useGameAlerts } from './use-game-alerts';
 
-const game = (patch: Partial<Game> = {}): Game => ({
-  id: '401',
-  url: null,
-  league: 'NFL',
-  gameStatus: 'live',
-  isLive: true,
-  isCompleted: false,
-  awayTeam: 'Kansas City Chiefs',
-  homeTeam: 'Buffalo Bills',
-  awayScore: 21,
-  homeScore: 17,
-  period: '4:02 - 3rd Quarter',
-  startTime: null,
-  broadcast: null,
-  ...patch,
-});
-const scored = (patch: Partial<Game> = {}): GameChange => ({
-  game: game(patch),
-  previous: { awayScore: 14, homeScore: 17, gameStatus: 'live', period: '9:00 - 3rd Quarter' },
-  kinds: ['scored', 'lead-changed'],
-});
+const scored = (patch: Partial<Game> = {}): GameChange => change(['scored', 'lead-changed'], patch);
 const chiefsFan = { nfl: ['KC'], nba: [], mlb: [], nhl: [] };
 
 /** The toasts as the app mounts them, and a way to feed released changes to the alerts. */
