@@ -18,29 +18,12 @@ import {
 import { useGameChangeStream } from './score-feed';
 import { SPORTS_CACHE_KEY } from './sports-cache';
 import { SportsPage } from './sports-page';
+import { clearSocketHandlers, pushSocketEvent } from './test-socket';
 
-// The app's one socket, replaced by an emitter the test pushes server events through.
-const socketHandlers = vi.hoisted(() => new Map<string, Set<(payload: unknown) => void>>());
-vi.mock('@client/lib/socket', () => ({
-  getSocket: () => ({
-    recovered: false,
-    on(event: string, handler: (payload: unknown) => void) {
-      if (!socketHandlers.has(event)) socketHandlers.set(event, new Set());
-      socketHandlers.get(event)!.add(handler);
-    },
-    off(event: string, handler: (payload: unknown) => void) {
-      socketHandlers.get(event)?.delete(handler);
-    },
-    emit() {},
-  }),
-  // The game dialog's Gamecast watch, left unanswered here: these tests are about the scores.
-  request: () => new Promise(() => {}),
-}));
+vi.mock('@client/lib/socket', () => import('./test-socket'));
 
 function push(event: 'sports:games-changed', payload: SportsGamesChangedPayload) {
-  act(() => {
-    for (const handler of socketHandlers.get(event) ?? []) handler(payload);
-  });
+  pushSocketEvent(event, payload);
 }
 
 const LIVE: Game = {
@@ -94,7 +77,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  socketHandlers.clear();
+  clearSocketHandlers();
   localStorage.clear();
   scoreboardReads = 0;
   scoreboard = SCOREBOARD;

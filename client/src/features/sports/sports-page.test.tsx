@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,31 +10,14 @@ import {
 } from '@shared/schemas/sports';
 import { SPORTS_CACHE_KEY } from './sports-cache';
 import { SportsPage } from './sports-page';
+import { clearSocketHandlers, pushSocketEvent } from './test-socket';
 
-// The app's one socket, replaced by an emitter the test pushes server events through.
-const socketHandlers = vi.hoisted(() => new Map<string, Set<(payload: unknown) => void>>());
-vi.mock('@client/lib/socket', () => ({
-  getSocket: () => ({
-    recovered: false,
-    on(event: string, handler: (payload: unknown) => void) {
-      if (!socketHandlers.has(event)) socketHandlers.set(event, new Set());
-      socketHandlers.get(event)!.add(handler);
-    },
-    off(event: string, handler: (payload: unknown) => void) {
-      socketHandlers.get(event)?.delete(handler);
-    },
-    emit() {},
-  }),
-  // The game dialog's Gamecast watch, left unanswered here: these tests are about the scores.
-  request: () => new Promise(() => {}),
-}));
+vi.mock('@client/lib/socket', () => import('./test-socket'));
 
 function push(event: 'sportsDataUpdated', payload: SportsDataUpdatedPayload): void;
 function push(event: 'sports:refresh-progressed', payload: SportsRefreshProgress): void;
 function push(event: string, payload: unknown) {
-  act(() => {
-    for (const handler of socketHandlers.get(event) ?? []) handler(payload);
-  });
+  pushSocketEvent(event, payload);
 }
 
 const game = (overrides: Partial<Game> & Pick<Game, 'id'>): Game => ({
@@ -126,7 +109,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   calls = [];
-  socketHandlers.clear();
+  clearSocketHandlers();
   localStorage.clear();
   serve(dataset([LIVE, FINAL, LATER]));
   vi.stubGlobal(
