@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { ShieldCheck, Timer } from '@client/components/icons';
 import {
   CHAT_SLOW_MODE_SECONDS,
@@ -8,6 +8,7 @@ import {
   type ChatTimeoutMinutes,
 } from '@shared/schemas/chat';
 import { formatChatTime } from './chat-reducer';
+import { usePopupMenu } from './use-popup-menu';
 
 const slowModeLabel = (seconds: number) => (seconds === 0 ? 'Off' : `${seconds} s`);
 
@@ -53,56 +54,28 @@ export function TimeOutMenu({
   login: string;
   onTimeOut: (minutes: ChatTimeoutMinutes) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    if (open) menuRef.current?.querySelector('button')?.focus();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    // Close the menu only, not the dialog the chat sits in.
-    event.preventDefault();
-    event.stopPropagation();
-    close();
-  };
+  const menu = usePopupMenu();
 
   return (
-    <span
-      className="relative"
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-      }}
-    >
+    <span className="relative" onBlur={menu.onBlur}>
       <button
-        ref={triggerRef}
+        {...menu.triggerProps}
         type="button"
         aria-label={`Time out @${login}`}
         title={`Time out @${login}`}
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((now) => !now)}
         className={`rounded p-1 text-slate-500 hover:text-amber-700 focus-visible:opacity-100 dark:text-slate-400 dark:hover:text-amber-300 ${
-          open
+          menu.open
             ? ''
             : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'
         }`}
       >
         <Timer aria-hidden="true" className="h-4 w-4" />
       </button>
-      {open && (
+      {menu.open && (
         <span
-          ref={menuRef}
-          id={menuId}
+          {...menu.menuProps}
           role="group"
           aria-label={`Time out @${login}`}
-          onKeyDown={onKeyDown}
           className="absolute top-full right-0 z-20 mt-1 flex w-max flex-col rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           {CHAT_TIMEOUT_MINUTES.map((minutes) => (
@@ -112,7 +85,7 @@ export function TimeOutMenu({
               aria-label={`Time out @${login} for ${minutes} minutes`}
               onClick={() => {
                 onTimeOut(minutes);
-                close();
+                menu.close();
               }}
               className="px-3 py-1.5 text-left text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
             >

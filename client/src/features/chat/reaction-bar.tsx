@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { SmilePlus } from '@client/components/icons';
+import { usePopupMenu } from './use-popup-menu';
 
 /**
  * One reaction on a message: the emoji, how many gave it, and the first few of them by login (in the
@@ -132,47 +133,20 @@ export function ReactionPicker({
   /** Hidden until the message is hovered or focused, and opening towards the start of the row. */
   quiet?: boolean;
 }) {
-  const [picking, setPicking] = useState(false);
-  const pickerId = useId();
-  const addRef = useRef<HTMLButtonElement>(null);
-  const pickerRef = useRef<HTMLSpanElement>(null);
-  // An opened picker takes focus, so the keyboard goes straight to the reactions.
-  useEffect(() => {
-    if (picking) pickerRef.current?.querySelector('button')?.focus();
-  }, [picking]);
-
-  const closePicker = () => {
-    setPicking(false);
-    addRef.current?.focus();
-  };
-  const onPickerKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    // Close the picker only, not the dialog the chat sits in.
-    event.preventDefault();
-    event.stopPropagation();
-    closePicker();
-  };
+  const picker = usePopupMenu();
 
   if (unused.length === 0) return null;
   return (
-    <span
-      className="relative inline-flex"
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setPicking(false);
-      }}
-    >
+    <span className="relative inline-flex" onBlur={picker.onBlur}>
       <button
-        ref={addRef}
+        {...picker.triggerProps}
         type="button"
         aria-label="Add reaction"
         title="Add reaction"
-        aria-expanded={picking}
-        aria-controls={picking ? pickerId : undefined}
-        onClick={() => setPicking((open) => !open)}
         className={`inline-flex items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:opacity-100 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100 ${
           quiet ? 'p-1' : 'h-7 px-1.5'
         } ${
-          quiet && !picking
+          quiet && !picker.open
             ? 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'
             : ''
         }`}
@@ -180,13 +154,11 @@ export function ReactionPicker({
         <SmilePlus aria-hidden="true" className="h-4 w-4" />
       </button>
       {/* Downwards, like the tooltip: the list can scroll to what is below, never to what is above. */}
-      {picking && (
+      {picker.open && (
         <span
-          ref={pickerRef}
-          id={pickerId}
+          {...picker.menuProps}
           role="group"
           aria-label="Reactions"
-          onKeyDown={onPickerKeyDown}
           className={`absolute top-full z-20 mt-1 flex gap-0.5 rounded-full border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${
             quiet ? 'right-0' : 'left-0'
           }`}
@@ -199,7 +171,7 @@ export function ReactionPicker({
               title={reactionButtonName(emoji, false)}
               onClick={() => {
                 onPick(emoji);
-                closePicker();
+                picker.close();
               }}
               className="h-8 w-8 rounded-full text-base hover:bg-slate-100 dark:hover:bg-slate-800"
             >
