@@ -76,6 +76,24 @@ export const FREE_THROW = play(
   'home',
 );
 
+/** The column labels of both teams' player tables in that summary. */
+const NBA_PLAYER_COLUMNS = [
+  'MIN',
+  'FG',
+  '3PT',
+  'FT',
+  'OREB',
+  'DREB',
+  'REB',
+  'AST',
+  'STL',
+  'BLK',
+  'TO',
+  'PF',
+  '+/-',
+  'PTS',
+];
+
 export const NBA_GAMECAST: Gamecast = {
   gameId: NBA_GAME.id,
   league: 'NBA',
@@ -92,22 +110,7 @@ export const NBA_GAMECAST: Gamecast = {
     {
       team: 'away',
       title: '',
-      labels: [
-        'MIN',
-        'FG',
-        '3PT',
-        'FT',
-        'OREB',
-        'DREB',
-        'REB',
-        'AST',
-        'STL',
-        'BLK',
-        'TO',
-        'PF',
-        '+/-',
-        'PTS',
-      ],
+      labels: NBA_PLAYER_COLUMNS,
       athletes: [
         {
           name: 'Al Horford',
@@ -132,22 +135,7 @@ export const NBA_GAMECAST: Gamecast = {
     {
       team: 'home',
       title: '',
-      labels: [
-        'MIN',
-        'FG',
-        '3PT',
-        'FT',
-        'OREB',
-        'DREB',
-        'REB',
-        'AST',
-        'STL',
-        'BLK',
-        'TO',
-        'PF',
-        '+/-',
-        'PTS',
-      ],
+      labels: NBA_PLAYER_COLUMNS,
       athletes: [
         {
           name: 'Tyrese Haliburton',
