@@ -18,6 +18,7 @@ import {
 import { useGameChangeStream } from './score-feed';
 import { SPORTS_CACHE_KEY } from './sports-cache';
 import { SportsPage } from './sports-page';
+import { game } from './test-data';
 import { clearSocketHandlers, pushSocketEvent } from './test-socket';
 
 vi.mock('@client/lib/socket', () => import('./test-socket'));
@@ -26,21 +27,7 @@ function push(event: 'sports:games-changed', payload: SportsGamesChangedPayload)
   pushSocketEvent(event, payload);
 }
 
-const LIVE: Game = {
-  id: '1',
-  url: 'https://www.espn.com/nfl/game/_/gameId/1',
-  league: 'NFL',
-  gameStatus: 'live',
-  isLive: true,
-  isCompleted: false,
-  awayTeam: 'Buffalo Bills',
-  homeTeam: 'Miami Dolphins',
-  awayScore: 17,
-  homeScore: 10,
-  period: '10:17 - 3rd Quarter',
-  startTime: '2026-10-11T17:00:00.000Z',
-  broadcast: 'CBS',
-};
+const LIVE = game({ id: '1' });
 const OTHER: Game = {
   ...LIVE,
   id: '2',

@@ -10,6 +10,7 @@ import {
 } from '@shared/schemas/sports';
 import { SPORTS_CACHE_KEY } from './sports-cache';
 import { SportsPage } from './sports-page';
+import { game } from './test-data';
 import { clearSocketHandlers, pushSocketEvent } from './test-socket';
 
 vi.mock('@client/lib/socket', () => import('./test-socket'));
@@ -19,22 +20,6 @@ function push(event: 'sports:refresh-progressed', payload: SportsRefreshProgress
 function push(event: string, payload: unknown) {
   pushSocketEvent(event, payload);
 }
-
-const game = (overrides: Partial<Game> & Pick<Game, 'id'>): Game => ({
-  url: `https://www.espn.com/nfl/game/_/gameId/${overrides.id}`,
-  league: 'NFL',
-  gameStatus: 'live',
-  isLive: true,
-  isCompleted: false,
-  awayTeam: 'Buffalo Bills',
-  homeTeam: 'Miami Dolphins',
-  awayScore: 17,
-  homeScore: 10,
-  period: '10:17 - 3rd Quarter',
-  startTime: '2026-10-11T17:00:00.000Z',
-  broadcast: 'CBS',
-  ...overrides,
-});
 
 const LIVE = game({ id: '1' });
 const FINAL = game({
