@@ -76,23 +76,16 @@ export const FREE_THROW = play(
   'home',
 );
 
+/** One player's row in a player table, the figures written as in the table, space-separated. */
+const athlete = (name: string, position: string, starter: boolean, stats: string) => ({
+  name,
+  position,
+  starter,
+  stats: stats.split(' '),
+});
+
 /** The column labels of both teams' player tables in that summary. */
-const NBA_PLAYER_COLUMNS = [
-  'MIN',
-  'FG',
-  '3PT',
-  'FT',
-  'OREB',
-  'DREB',
-  'REB',
-  'AST',
-  'STL',
-  'BLK',
-  'TO',
-  'PF',
-  '+/-',
-  'PTS',
-];
+const NBA_PLAYER_COLUMNS = 'MIN FG 3PT FT OREB DREB REB AST STL BLK TO PF +/- PTS'.split(' ');
 
 export const NBA_GAMECAST: Gamecast = {
   gameId: NBA_GAME.id,
@@ -112,24 +105,9 @@ export const NBA_GAMECAST: Gamecast = {
       title: '',
       labels: NBA_PLAYER_COLUMNS,
       athletes: [
-        {
-          name: 'Al Horford',
-          position: 'C',
-          starter: true,
-          stats: ['32', '4-5', '3-4', '0-0', '0', '6', '6', '0', '0', '1', '1', '1', '-9', '11'],
-        },
-        {
-          name: 'Kristaps Porzingis',
-          position: 'C',
-          starter: true,
-          stats: ['38', '6-13', '1-4', '6-7', '2', '3', '5', '7', '0', '3', '1', '2', '+1', '19'],
-        },
-        {
-          name: 'Sam Hauser',
-          position: 'F',
-          starter: false,
-          stats: ['14', '2-4', '2-4', '0-0', '0', '1', '1', '0', '0', '0', '0', '0', '+4', '6'],
-        },
+        athlete('Al Horford', 'C', true, '32 4-5 3-4 0-0 0 6 6 0 0 1 1 1 -9 11'),
+        athlete('Kristaps Porzingis', 'C', true, '38 6-13 1-4 6-7 2 3 5 7 0 3 1 2 +1 19'),
+        athlete('Sam Hauser', 'F', false, '14 2-4 2-4 0-0 0 1 1 0 0 0 0 0 +4 6'),
       ],
     },
     {
@@ -137,18 +115,8 @@ export const NBA_GAMECAST: Gamecast = {
       title: '',
       labels: NBA_PLAYER_COLUMNS,
       athletes: [
-        {
-          name: 'Tyrese Haliburton',
-          position: 'G',
-          starter: true,
-          stats: ['35', '8-17', '4-9', '6-6', '0', '3', '3', '13', '1', '0', '2', '1', '+5', '26'],
-        },
-        {
-          name: 'T.J. McConnell',
-          position: 'G',
-          starter: false,
-          stats: ['21', '6-8', '0-0', '0-0', '1', '2', '3', '5', '1', '0', '1', '2', '+7', '12'],
-        },
+        athlete('Tyrese Haliburton', 'G', true, '35 8-17 4-9 6-6 0 3 3 13 1 0 2 1 +5 26'),
+        athlete('T.J. McConnell', 'G', false, '21 6-8 0-0 0-0 1 2 3 5 1 0 1 2 +7 12'),
       ],
     },
   ],
