@@ -65,11 +65,9 @@ describe('answers are typed by the shared event map', () => {
     socket.on('voice:leave', answersNull);
     // @ts-expect-error voice:join answers a VoiceJoinAnswer, not null
     socket.on('voice:join', answersNull);
+    const answersCount = ackedOnSocket(logger, voiceRoomSchema, async (_: AppSocket) => 1, timer);
     // @ts-expect-error chat:send answers the stored message, not a count
-    socket.on(
-      'chat:send',
-      ackedOnSocket(logger, voiceRoomSchema, async (_: AppSocket) => 1, timer),
-    );
+    socket.on('chat:send', answersCount);
   }
 
   it('a listener answering the wrong shape is refused where it is registered (checked by tsc)', () => {
