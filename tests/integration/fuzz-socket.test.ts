@@ -12,20 +12,7 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  chatDeleteSchema,
-  chatHistorySchema,
-  chatJoinSchema,
-  chatModerationLogSchema,
-  chatReactSchema,
-  chatSeenSchema,
-  chatSendSchema,
-  chatSlowModeSchema,
-  chatSpeakersSchema,
-  chatSyncSchema,
-  chatTimeoutSchema,
-  chatUnreadSchema,
-} from '@shared/schemas/chat';
+import * as chatSchemas from '@shared/schemas/chat';
 import { voiceRoomSchema, voiceSignalSchema } from '@shared/schemas/voice';
 import {
   chatReducer,
@@ -118,31 +105,35 @@ interface SocketEvent {
 }
 
 const EVENTS: SocketEvent[] = [
-  { event: 'chat:join', schema: chatJoinSchema, example: { gameId: GAME } },
-  { event: 'chat:leave', schema: chatJoinSchema, example: { gameId: GAME } },
+  { event: 'chat:join', schema: chatSchemas.chatJoinSchema, example: { gameId: GAME } },
+  { event: 'chat:leave', schema: chatSchemas.chatJoinSchema, example: { gameId: GAME } },
   {
     event: 'chat:send',
-    schema: chatSendSchema,
+    schema: chatSchemas.chatSendSchema,
     example: { gameId: GAME, message: 'Go!', team: 'home', teamName: 'Chiefs' },
   },
-  { event: 'chat:history', schema: chatHistorySchema, example: { gameId: GAME, before: '1-0', limit: 10 } },
-  { event: 'chat:sync', schema: chatSyncSchema, example: { gameId: GAME, after: '1-0' } },
-  { event: 'chat:delete', schema: chatDeleteSchema, example: { gameId: GAME, messageId: '1-0' } },
+  {
+    event: 'chat:history',
+    schema: chatSchemas.chatHistorySchema,
+    example: { gameId: GAME, before: '1-0', limit: 10 },
+  },
+  { event: 'chat:sync', schema: chatSchemas.chatSyncSchema, example: { gameId: GAME, after: '1-0' } },
+  { event: 'chat:delete', schema: chatSchemas.chatDeleteSchema, example: { gameId: GAME, messageId: '1-0' } },
   {
     event: 'chat:react',
-    schema: chatReactSchema,
+    schema: chatSchemas.chatReactSchema,
     example: { gameId: GAME, messageId: '1-0', emoji: '👍', reacted: true },
   },
-  { event: 'chat:speakers', schema: chatSpeakersSchema, example: { gameId: GAME } },
-  { event: 'chat:seen', schema: chatSeenSchema, example: { gameId: GAME, messageId: '1-0' } },
-  { event: 'chat:unread', schema: chatUnreadSchema, example: { gameIds: [GAME, 'other-game'] } },
-  { event: 'chat:slow-mode', schema: chatSlowModeSchema, example: { gameId: GAME, seconds: 30 } },
+  { event: 'chat:speakers', schema: chatSchemas.chatSpeakersSchema, example: { gameId: GAME } },
+  { event: 'chat:seen', schema: chatSchemas.chatSeenSchema, example: { gameId: GAME, messageId: '1-0' } },
+  { event: 'chat:unread', schema: chatSchemas.chatUnreadSchema, example: { gameIds: [GAME, 'other-game'] } },
+  { event: 'chat:slow-mode', schema: chatSchemas.chatSlowModeSchema, example: { gameId: GAME, seconds: 30 } },
   {
     event: 'chat:timeout',
-    schema: chatTimeoutSchema,
+    schema: chatSchemas.chatTimeoutSchema,
     example: { gameId: GAME, login: 'someone', minutes: 5 },
   },
-  { event: 'chat:moderation-log', schema: chatModerationLogSchema, example: { gameId: GAME } },
+  { event: 'chat:moderation-log', schema: chatSchemas.chatModerationLogSchema, example: { gameId: GAME } },
   { event: 'voice:join', schema: voiceRoomSchema, example: { gameId: GAME } },
   { event: 'voice:leave', schema: voiceRoomSchema, example: { gameId: GAME } },
   { event: 'voice:heartbeat', schema: voiceRoomSchema, example: { gameId: GAME } },
@@ -204,36 +195,40 @@ describe('fuzzing every socket event', () => {
       payload: (text: string) => Record<string, unknown>;
     }
     const fields: Field[] = [
-      { event: 'chat:join', schema: chatJoinSchema, payload: (text) => ({ gameId: text }) },
+      { event: 'chat:join', schema: chatSchemas.chatJoinSchema, payload: (text) => ({ gameId: text }) },
       {
         event: 'chat:send',
-        schema: chatSendSchema,
+        schema: chatSchemas.chatSendSchema,
         payload: (text) => ({ gameId: GAME, message: text, team: 'home', teamName: 'Chiefs' }),
       },
       {
         event: 'chat:history',
-        schema: chatHistorySchema,
+        schema: chatSchemas.chatHistorySchema,
         payload: (text) => ({ gameId: GAME, before: text, limit: 10 }),
       },
       {
         event: 'chat:delete',
-        schema: chatDeleteSchema,
+        schema: chatSchemas.chatDeleteSchema,
         payload: (text) => ({ gameId: GAME, messageId: text }),
       },
       {
         event: 'chat:react',
-        schema: chatReactSchema,
+        schema: chatSchemas.chatReactSchema,
         payload: (text) => ({ gameId: GAME, messageId: '1-0', emoji: text, reacted: true }),
       },
       {
         event: 'chat:seen',
-        schema: chatSeenSchema,
+        schema: chatSchemas.chatSeenSchema,
         payload: (text) => ({ gameId: GAME, messageId: text }),
       },
-      { event: 'chat:unread', schema: chatUnreadSchema, payload: (text) => ({ gameIds: [GAME, text] }) },
+      {
+        event: 'chat:unread',
+        schema: chatSchemas.chatUnreadSchema,
+        payload: (text) => ({ gameIds: [GAME, text] }),
+      },
       {
         event: 'chat:timeout',
-        schema: chatTimeoutSchema,
+        schema: chatSchemas.chatTimeoutSchema,
         payload: (text) => ({ gameId: GAME, login: text, minutes: 5 }),
       },
       {
