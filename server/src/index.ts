@@ -66,6 +66,7 @@ async function main() {
     sportsPolling: true,
     newsIngest: true,
     fantasyPoints: true,
+    leagues: { clockTicks: true },
   });
   await new Promise<void>((resolve) => app.httpServer.listen(config.PORT, config.HOST, resolve));
   if (app.metricsServer) {

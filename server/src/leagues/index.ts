@@ -22,7 +22,10 @@ export interface LeaguesOptions {
   /** The server's time in ms (Date.now unless a test steps it). */
   now?: () => number;
   random?: RandomSource;
-  /** Whether the clock runner ticks on its own (true unless a test ticks by hand with clocks.tick()). */
+  /**
+   * Whether the clock runner ticks on its own: the composition root turns it on; tests tick by hand
+   * with clocks.tick(), and an app built without it writes nothing on its own.
+   */
   clockTicks?: boolean;
   /** REST changes one login may make a minute (CHANGES_PER_MINUTE unless a test sends thousands). */
   changesPerMinute?: number;
@@ -57,7 +60,7 @@ export function createLeaguesFeature(
     service,
     clocks,
     start() {
-      if (options.clockTicks !== false) clocks.start();
+      if (options.clockTicks) clocks.start();
     },
     stop: () => clocks.stop(),
   };
