@@ -1,7 +1,8 @@
 /**
  * A response body as text, or null when it is larger than `maxBytes`. A declared length over the cap
  * is refused before reading; otherwise the body is counted as it arrives and the rest is not
- * downloaded once the cap is passed. Each caller turns null into its own error.
+ * downloaded once the cap is passed. Each caller turns null into its own error. Decoded as UTF-8 the
+ * way `response.text()` decodes: a leading byte order mark is dropped (JSON.parse refuses one).
  */
 export async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
   const declared = Number(response.headers.get('content-length'));
@@ -20,5 +21,5 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }

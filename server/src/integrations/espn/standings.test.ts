@@ -72,6 +72,12 @@ describe('ESPN standings reader', () => {
     expect(readEspnStandings(null)).toBeNull();
   });
 
+  it('reads an answer that starts with a byte order mark', async () => {
+    const body = `\uFEFF${JSON.stringify({ children: [{ name: 'East', standings: { entries: [entry('A Team', 3)] } }] })}`;
+    const standings = await clientAnswering(body).standings('nba');
+    expect(standings.groups[0]!.entries[0]!.team.displayName).toBe('A Team');
+  });
+
   it('refuses an error status, something not JSON, no standings, and an answer past the size cap', async () => {
     const failures = [
       clientAnswering('{}', { status: 503 }).standings('nfl'),

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { withoutTrailingSlashes } from '@shared/url';
+import { readCapped } from '../../http/read-capped';
 import {
   ESPN_LEAGUES,
   EspnError,
@@ -104,31 +105,6 @@ export function readEspnStandings(body: unknown): EspnStandings | null {
   // The root is the league; an answer for one level only carries its table on the root itself.
   const groups = root.children.length > 0 ? root.children : root.entries.length > 0 ? [root] : [];
   return groups.length > 0 ? { name: root.name, groups } : null;
-}
-
-/** The body as text, refused once it passes `maxBytes` (the rest is not downloaded). */
-async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
 }
 
 export interface EspnStandingsClientOptions {
