@@ -19,7 +19,7 @@ import { ackedOnSocket, type AnsweredEvent, type AnswerOf } from '../realtime/ac
 import { fromStore } from '../storage/from-store';
 import type { AppSocket } from '../realtime';
 import { chargeSocketWork, joinGameRoom, MESSAGES_READ_PER_TOKEN } from '../realtime/limits';
-import { gameRoom, moderationRoom } from '../realtime/rooms';
+import { gameRoom, moderationRoom, unreadRoom } from '../realtime/rooms';
 import type { ChatFeed } from './feed';
 import { identityOf } from './identity';
 import { recentSpeakers } from './mentions';
@@ -56,6 +56,20 @@ export function createChatSocketHandlers(
   const { messages, reactions, moderation, unread, storage, feed, access } = parts;
   // Every event that names a room is checked first: a league room refuses non-members with not_found.
   const actorIn = (socket: AppSocket, roomId: string) => access.identityIn(identityOf(socket), roomId);
+  /**
+   * After a socket joined `rooms` for league rooms: membership checked again, and the rooms left when
+   * it is gone. A removal from the league between the first check and the join sends its leave to
+   * the sockets already in; this takes out one that joined just after that leave.
+   */
+  async function stillAllowed(socket: AppSocket, roomIds: readonly string[], rooms: readonly string[]) {
+    if (!roomIds.some(access.isLeagueRoom)) return;
+    try {
+      await access.assertAllowed(socket.data.login, roomIds);
+    } catch (error) {
+      for (const room of rooms) await socket.leave(room);
+      throw error;
+    }
+  }
   // The answer's type is the one the shared event map gives the event.
   const on = <E extends AnsweredEvent & AckedEvent, S extends Parameters<typeof ackedOnSocket>[1]>(
     event: E,
@@ -71,6 +85,7 @@ export function createChatSocketHandlers(
     // In the room, and this instance hearing the game's feed, first: whatever is stored after the
     // page is read then reaches this socket.
     await joinGameRoom(socket, gameId);
+    await stillAllowed(socket, [gameId], [gameRoom(gameId)]);
     await fromStore(() => feed.listening(gameId));
     const [latest, room, mutedUntil] = await Promise.all([
       messages.latestPage(login, gameId),
@@ -116,6 +131,7 @@ export function createChatSocketHandlers(
   const unreadState = on('chat:unread', chatUnreadSchema, async (socket, { gameIds }) => {
     await access.assertAllowed(socket.data.login, gameIds);
     await unread.follow(socket, gameIds);
+    await stillAllowed(socket, gameIds, gameIds.filter(access.isLeagueRoom).map(unreadRoom));
     const { answer, messagesRead } = await unread.state(socket.data.login, gameIds);
     // Counting reads stored messages, from none (seen up to the newest) to a hundred per game: the
     // socket pays for what was read, as for pages of history, by waiting before its next events.
@@ -132,6 +148,7 @@ export function createChatSocketHandlers(
     const entries = await moderation.log(await actorIn(socket, gameId), gameId);
     // Refused for anyone but moderators and admins (above); from now on they get each new entry live.
     await socket.join(moderationRoom(gameId));
+    await stillAllowed(socket, [gameId], [moderationRoom(gameId)]);
     return entries;
   });
 

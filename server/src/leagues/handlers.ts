@@ -52,8 +52,15 @@ export function createLeagueSocketHandlers(deps: {
       const answer = await service.read(leagueId, socket.data.login);
       if (socket.disconnected) return answer;
       await socket.join(room);
-      // Read again once in the room: a change made between the read and the join is not lost.
-      return service.read(leagueId, socket.data.login);
+      // Read again once in the room: a change made between the read and the join is not lost, and a
+      // removal from the league made meanwhile (its leave may have come before this join) takes the
+      // socket back out.
+      try {
+        return await service.read(leagueId, socket.data.login);
+      } catch (error) {
+        await socket.leave(room);
+        throw error;
+      }
     },
     metrics.ackTimer('league:watch'),
   );

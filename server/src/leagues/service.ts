@@ -30,6 +30,12 @@ export interface LeagueActor {
 export interface LeagueBroadcaster {
   changed(league: League): void;
   queueChanged(login: string, queue: LeagueQueue): void;
+  /**
+   * A person is no longer in the league: every socket of theirs, on every instance, leaves the
+   * league's rooms (its pushes, its draft room chat). Resolves once no instance sends them the
+   * league any more.
+   */
+  left(leagueId: string, login: string): Promise<void>;
 }
 
 export interface LeagueService {
@@ -79,13 +85,17 @@ export function createLeagueService(deps: {
   const random = deps.random ?? Math.random;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
-  /** Runs `change` on the league under its lock; the change answers the league to store, or null for none. */
+  /**
+   * Runs `change` on the league under its lock; the change answers the league to store, or null for
+   * none, and the login of a person it takes out of the league (`leaving`): their sockets leave the
+   * league's rooms once it is stored, before the change is pushed to the room.
+   */
   async function withLeague<T>(
     leagueId: string,
     change: (
       league: League,
       undo: Array<() => Promise<void>>,
-    ) => Promise<{ league: League | null; answer: T }>,
+    ) => Promise<{ league: League | null; answer: T; leaving?: string }>,
   ): Promise<T> {
     const lock = store.lock(leagueId);
     const token = randomUUID();
@@ -100,7 +110,7 @@ export function createLeagueService(deps: {
       if (!league) throw errors.notFound('No such league.');
       // What to take back (a pick's claims) when the change cannot be stored after all.
       const undo: Array<() => Promise<void>> = [];
-      const { league: changed, answer } = await change(league, undo);
+      const { league: changed, answer, leaving } = await change(league, undo);
       if (changed) {
         try {
           await store.write(changed);
@@ -109,6 +119,8 @@ export function createLeagueService(deps: {
           throw error;
         }
         await store.setDeadline(changed.id, changed.clock ? Date.parse(changed.clock.deadline) : null);
+        // Stored first: a socket that joins a room meanwhile checks membership again after joining.
+        if (leaving) await broadcaster.left(changed.id, leaving);
         broadcaster.changed(changed);
       }
       return answer;
@@ -323,7 +335,8 @@ export function createLeagueService(deps: {
           .map((seat, index) => ({ ...seat, seat: index }));
         await store.removeMembership(target.login!, league.id);
         const next = bump(league, { seats });
-        return { league: next, answer: next };
+        // The seat's login as stored is the one its sockets' room is named by.
+        return { league: next, answer: next, leaving: target.login! };
       }),
 
     start: (leagueId, login) =>

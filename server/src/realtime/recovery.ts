@@ -1,5 +1,6 @@
 import type { Namespace } from 'socket.io';
 import type { SocketData } from '@shared/events';
+import { isLeagueMembersRoom } from './rooms';
 
 type Adapter = Namespace['adapter'];
 type RecoveredSession = NonNullable<Awaited<ReturnType<Adapter['restoreSession']>>>;
@@ -27,6 +28,12 @@ const held = new WeakMap<object, HeldState>();
  */
 export function holdRecoveredState(namespace: Namespace): void {
   const adapter = namespace.adapter;
+  // A league's rooms are never kept for a recovery: the person may have left the league while away.
+  // Events sent only to those rooms are not replayed either; the client asks for the league and its
+  // draft room again when it is back, and is checked then.
+  const persist = adapter.persistSession.bind(adapter);
+  adapter.persistSession = (session) =>
+    persist({ ...session, rooms: session.rooms.filter((room) => !isLeagueMembersRoom(room)) });
   const restore = adapter.restoreSession.bind(adapter);
   adapter.restoreSession = async (pid, offset) => {
     const session = await restore(pid, offset);

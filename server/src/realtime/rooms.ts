@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { leagueChatRoomId } from '@shared/schemas/chat';
 
 /**
  * Every Socket.IO room name the server uses. Rooms travel through the adapter (Redis) to every
@@ -40,3 +41,16 @@ export const isGamecastRoom = (room: string) => room.startsWith(GAMECAST_ROOM_PR
 
 /** Sockets that have a league's draft room open (league:watch): they get its league:changed. */
 export const leagueRoom = (leagueId: string) => `league:${leagueId}`;
+
+/**
+ * Every room of one league's members: its league:changed pushes, and its draft room chat (the chat's
+ * room, that room's unread notices and its moderation log). A member who leaves the league leaves
+ * them all.
+ */
+export const leagueMembersRooms = (leagueId: string) => {
+  const chat = leagueChatRoomId(leagueId);
+  return [leagueRoom(leagueId), gameRoom(chat), unreadRoom(chat), moderationRoom(chat)];
+};
+/** A room of some league's members (game ids never hold `~`, so no game's room matches). */
+export const isLeagueMembersRoom = (room: string) =>
+  room.startsWith(leagueRoom('')) || room.includes(`:${leagueChatRoomId('')}`);
