@@ -20,8 +20,14 @@ import {
   searchRequestSchema,
   searchWithContentRequestSchema,
 } from '@shared/schemas/search';
-import { gameProcessRequestSchema, sportsGenerateRequestSchema } from '@shared/schemas/sports';
+import { fantasyPointsResponseSchema } from '@shared/schemas/fantasy';
+import {
+  gameProcessRequestSchema,
+  SPORTS_LEAGUE_NAMES,
+  sportsGenerateRequestSchema,
+} from '@shared/schemas/sports';
 import { twilioTokenBodySchema } from '@shared/schemas/voice';
+import { POINTS_COMPANIES } from '@server/fantasy';
 import { startFakeEspn, type FakeEspn } from '../fakes/espn';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startFaultApp, type FaultApp } from '../faults/app';
@@ -328,6 +334,96 @@ describe('fuzzing every HTTP endpoint', () => {
     await expectNothingChanged();
   }, 60_000);
 
+  it('refuses unknown leagues and hostile segments in the standings path, reading and storing nothing', async () => {
+    /** The league the route would read, as Express decodes the segment (null when it cannot). */
+    const leagueOf = (segment: string) => {
+      try {
+        return decodeURIComponent(segment).toUpperCase();
+      } catch {
+        return null;
+      }
+    };
+    const league = fc.oneof(
+      hostileSegment,
+      // Near misses of the four: other leagues, suffixes, lists, escapes and blanks around a real one.
+      fc.constantFrom(
+        'xfl',
+        'NCAAF',
+        'mls',
+        'wnba',
+        'nfl2',
+        'nfl.json',
+        'nfl%20',
+        'nba,nfl',
+        'NFL%00',
+        'n-f-l',
+      ),
+    );
+    const asked = { ...espn.standings.stats().requests };
+    await fc.assert(
+      fc.asyncProperty(league, hostileQuery(['league', 'season', 'level']), async (segment, query) => {
+        fc.pre(!(SPORTS_LEAGUE_NAMES as readonly (string | null)[]).includes(leagueOf(segment)));
+        await expectApiRefusal(await user.request(`/api/sports/standings/${segment}?${query}`));
+      }),
+      fuzzParameters(),
+    );
+    // Refused before any read: ESPN was never asked.
+    expect(espn.standings.stats().requests).toEqual(asked);
+    await expectNothingChanged();
+  }, 60_000);
+
+  it('refuses hostile and unknown company ids in the fantasy points path, and answers the points whatever the query', async () => {
+    const known = POINTS_COMPANIES.slice(0, 3).map((company) => company.id);
+    const companyId = fc.oneof(
+      hostileSegment,
+      fc.constantFrom(...known, 'no-such-company', 'nox-metals-', '-nox', 'x'.repeat(81), 'Nox-Metals'),
+      fc.constantFrom(...known).map((id) => `%2Fcompanies%2F${id}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(companyId, hostileQuery(['week', 'companyId', 'limit']), async (id, query) => {
+        // Nothing is computed in this app: a known company has no points this week yet (404).
+        await expectApiRefusal(await user.request(`/api/fantasy/points/${id}?${query}`), [400, 404]);
+        const all = await user.request(`/api/fantasy/points?${query}`);
+        if (all.status === 200) {
+          expect(fantasyPointsResponseSchema.safeParse(await all.json()).success).toBe(true);
+        } else await expectApiRefusal(all);
+      }),
+      fuzzParameters(),
+    );
+    await expectNothingChanged();
+  }, 60_000);
+
+  it('refuses megabyte bodies and other methods on the read-only standings and points routes', async () => {
+    const asked = { ...espn.standings.stats().requests };
+    const paths = [
+      '/api/sports/standings/nfl',
+      '/api/fantasy/points',
+      `/api/fantasy/points/${POINTS_COMPANIES[0]!.id}`,
+    ];
+    const text = fc.oneof(
+      pathologicalText({ minLength: 1_000, maxLength: 95_000 }),
+      pathologicalText({ minLength: 200_000, maxLength: 4_000_000 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE'),
+        text,
+        async (path, method, value) => {
+          const answer = await user.request(path, {
+            method,
+            body: JSON.stringify({ league: value, companyId: value }),
+            headers: { 'content-type': 'application/json' },
+          });
+          await expectApiRefusal(answer, [404, 413]);
+        },
+      ),
+      fuzzParameters<[string, string, string]>(FUZZ_LARGE_RUNS),
+    );
+    expect(espn.standings.stats().requests).toEqual(asked);
+    await expectNothingChanged();
+  }, 120_000);
+
   it('answers unknown API paths and methods with a JSON 404', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -356,6 +452,32 @@ describe('fuzzing every HTTP endpoint', () => {
         hostileBodies({}),
         async (endpoint, body) => {
           await expectApiRefusal(await anonymous(endpoint.path, body), [400, 401, 413]);
+        },
+      ),
+      fuzzParameters(),
+    );
+    await expectNothingChanged();
+  }, 60_000);
+
+  it('refuses anonymous reads of the standings, the points and the leagues with a 401, whatever the path holds', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom('nfl', 'nba', POINTS_COMPANIES[0]!.id, 'A'.repeat(16)), hostileSegment),
+        async (segment) => {
+          for (const path of [
+            `/api/sports/standings/${segment}`,
+            '/api/fantasy/points',
+            `/api/fantasy/points/${segment}`,
+            '/api/leagues',
+            `/api/leagues/${segment}`,
+            `/api/leagues/invites/${segment}`,
+          ]) {
+            const answer = await fetch(`${server.directUrl}${path}`);
+            await expectApiRefusal(answer, [400, 401, 404]);
+            // Every path that names one of these routes is refused for want of a session.
+            if (path.endsWith(segment) && !segment.includes('%') && !PARSER_LIMITS.includes(answer.status))
+              expect(answer.status).toBe(401);
+          }
         },
       ),
       fuzzParameters(),
