@@ -2,6 +2,9 @@
  * Property-based fuzzing of the league events (fast-check): every malformed, oversized or
  * type-confused `league:watch`, `league:unwatch`, `league:pick` and `league:queue-set` payload gets a
  * bad_request acknowledgement, the connection and the process stay up, and nothing stored changes.
+ * The REST routes refuse bad bodies and path segments, a non-member (not_found, as for leagues and
+ * invites nobody made), a member who is not the commissioner (forbidden) and bodies of megabytes
+ * (413, the commissioner's too) with a 4xx and a known code, storing nothing.
  * Then well-formed requests in any order from the two members of a running draft (any company, any
  * queue, sent at once): each is answered with a league error or accepted, an accepted pick is always
  * the caller's own seat on the clock, no company is drafted twice and the stored picks are exactly
@@ -198,6 +201,120 @@ describe('fuzzing the league routes', () => {
       fuzzParameters(),
     );
     expect(await storedData(inspect)).toEqual(before);
+  }, 120_000);
+});
+
+describe('fuzzing the league routes as someone who may not', () => {
+  /** A route of the league API, and who is refused it: a non-member, or a member who is no commissioner. */
+  const ROUTES = (leagueId: string, inviteCode: string) =>
+    [
+      ['GET', `/${leagueId}`],
+      ['POST', `/${leagueId}/start`],
+      ['POST', `/${leagueId}/pause`],
+      ['POST', `/${leagueId}/resume`],
+      ['DELETE', `/${leagueId}/seats/${alice.login}`],
+      ['DELETE', `/${leagueId}/seats/${bob.login}`],
+      ['GET', `/invites/${inviteCode}`],
+      ['POST', `/invites/${inviteCode}/join`],
+    ] as const;
+  const send = (cookie: string, method: string, path: string, raw?: string) =>
+    fetch(`${server.baseUrl}/api/leagues${path}`, {
+      method,
+      headers: { cookie, 'content-type': 'application/json' },
+      // fetch sends no body with a GET
+      body: method === 'GET' ? undefined : raw,
+    });
+  const someLeagueId = fc.stringMatching(/^[\w-]{16}$/);
+  const someInviteCode = fc.stringMatching(/^[\w-]{22}$/);
+
+  it('answers a non-member not_found for the league, and anyone not_found for leagues and invites that do not exist, whatever the body', async () => {
+    const eve = await member('league-fuzzer-eve');
+    eve.socket.close();
+    const before = await storedData(inspect);
+    const body = fc.oneof(
+      fc.constant(undefined),
+      hostileBodies({ name: 'Fuzz', pickSeconds: 30 }).map((hostile) => hostile.raw),
+      pathologicalText({ minLength: 1_000, maxLength: 95_000 }).map((text) => JSON.stringify({ name: text })),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        someLeagueId,
+        someInviteCode,
+        fc.constantFrom(0, 1, 2, 3, 4, 5),
+        body,
+        async (unknownId, unknownCode, routeIndex, raw) => {
+          fc.pre(unknownId !== league.id && unknownCode !== league.inviteCode);
+          // The real league (not the invite routes: whoever holds the code may see and join it) ...
+          const [method, path] = ROUTES(league.id, league.inviteCode)[routeIndex]!;
+          const asEve = await send(eve.cookie, method, path, raw);
+          // ... and leagues and invites nobody made, for its members too.
+          const unknown = ROUTES(unknownId, unknownCode);
+          const [otherMethod, otherPath] = unknown[routeIndex]!;
+          const [inviteMethod, invitePath] = unknown[6 + (routeIndex % 2)]!;
+          const answers = [
+            asEve,
+            await send(alice.cookie, otherMethod, otherPath, raw),
+            await send(bob.cookie, inviteMethod, invitePath, raw),
+          ];
+          for (const answer of answers) {
+            // A body that is no JSON (400) or too large (413) is refused as such before any look-up.
+            if (answer.status === 400 || answer.status === 413) {
+              await expectRefusal(answer);
+              continue;
+            }
+            expect(answer.status).toBe(404);
+            expect(await answer.json()).toMatchObject({ error: { code: 'not_found' } });
+          }
+        },
+      ),
+      fuzzParameters(),
+    );
+    expect(await storedData(inspect)).toEqual(before);
+  }, 120_000);
+
+  it("refuses a member who is not the commissioner the commissioner's changes, whatever the body", async () => {
+    const before = await storedData(inspect);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(1, 2, 3, 4, 5),
+        fc.option(hostileBodies({ login: alice.login }).map((hostile) => hostile.raw)),
+        async (routeIndex, raw) => {
+          const [method, path] = ROUTES(league.id, league.inviteCode)[routeIndex]!;
+          const answer = await send(bob.cookie, method, path, raw ?? undefined);
+          if (answer.status === 400 || answer.status === 413) await expectRefusal(answer);
+          else expect(answer.status).toBe(403);
+        },
+      ),
+      fuzzParameters(),
+    );
+    expect(await storedData(inspect)).toEqual(before);
+  }, 60_000);
+
+  it('refuses bodies of megabytes on every league route, for the commissioner too, before anything is done', async () => {
+    const before = await storedData(inspect);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES(league.id, league.inviteCode), ['POST', ''] as const),
+        pathologicalText({ minLength: 200_000, maxLength: 4_000_000 }),
+        async ([method, path], text) => {
+          if (method === 'GET') return;
+          for (const who of [alice, bob]) {
+            const answer = await send(
+              who.cookie,
+              method,
+              path,
+              JSON.stringify({ name: text, pickSeconds: 30 }),
+            );
+            expect(answer.status).toBe(413);
+            await expectRefusal(answer);
+          }
+        },
+      ),
+      fuzzParameters<[readonly [string, string], string]>(FUZZ_LARGE_RUNS),
+    );
+    expect(await storedData(inspect)).toEqual(before);
+    const stored = JSON.parse((await inspect.get(keys.league(league.id)))!) as League;
+    expect(stored).toMatchObject({ status: 'lobby', version: league.version + 1 });
   }, 120_000);
 });
 
