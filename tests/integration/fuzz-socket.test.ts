@@ -2,10 +2,13 @@
  * Property-based fuzzing of every socket event (fast-check): malformed, oversized and type-confused
  * payloads, missing or bogus acknowledgement callbacks, binary data, unknown events. Every bad payload
  * gets an error acknowledgement ({ ok: false, error: bad_request }), the connection and the process
- * stay up, and nothing stored changes. Then the order of good requests: joins, leaves, follows and
- * disconnects of several sockets in any order leave the instance listening to exactly the games its
- * sockets are in, and no room behind a socket that went; reaction changes from several fans' tabs in
- * any order bring every tab to what a page shows, and never tell the room who changed what.
+ * stay up, and nothing stored changes. A league's draft room (`league~<id>`) and the league:* events
+ * answer not_found for a league the fan is not in and for forged ids, bad_request for ids almost right
+ * and for oversized payloads, and never put the fan's socket in a league's room. Then the order of
+ * good requests: joins, leaves, follows and disconnects of several sockets in any order leave the
+ * instance listening to exactly the games its sockets are in, and no room behind a socket that went;
+ * reaction changes from several fans' tabs in any order bring every tab to what a page shows, and
+ * never tell the room who changed what.
  * FUZZ_RUNS sets the cases per property (tests/fuzz/runs.ts).
  */
 import fc from 'fast-check';
@@ -13,7 +16,16 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as chatSchemas from '@shared/schemas/chat';
+import {
+  leagueCompanyIdSchema,
+  leaguePickRequestSchema,
+  leagueQueueSetSchema,
+  leagueSchema,
+  leagueWatchSchema,
+  type League,
+} from '@shared/schemas/leagues';
 import { voiceRoomSchema, voiceSignalSchema } from '@shared/schemas/voice';
+import { CATALOGUE_COMPANIES } from '@shared/data/yc-companies';
 import {
   chatReducer,
   initialChatState,
@@ -27,6 +39,7 @@ import { startFaultApp, type FaultApp } from '../faults/app';
 import { emit, emitUntyped, signInAt, socketAt } from '../faults/chat';
 import {
   bodiesLike,
+  hostileString,
   junk,
   pathologicalText,
   reactionToggles,
@@ -58,6 +71,9 @@ const ROOM_SOCKETS = 3;
 const REACTORS = ['fuzz-react-ann', 'fuzz-react-ben', 'fuzz-react-cat'];
 const REACTION_GAME = 'fuzz-reactions';
 const TOGGLED_EMOJIS = ['🔥', '👍'] as const;
+/** A league the fuzzer is not in (its owner's), with a message in its draft room chat. */
+let othersLeague: League;
+let othersMessageId: string;
 
 beforeAll(async () => {
   redis = await startRedisServer();
@@ -88,6 +104,23 @@ beforeAll(async () => {
     teamName: 'Chiefs',
   });
   expect(seeded.ok).toBe(true);
+  const ownerCookie = (await signInAt(server.baseUrl, 'fuzz-league-owner')).cookieHeader();
+  const created = await fetch(`${server.baseUrl}/api/leagues`, {
+    method: 'POST',
+    headers: { cookie: ownerCookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Not yours', pickSeconds: 30 }),
+  });
+  othersLeague = leagueSchema.parse(await created.json());
+  const owner = await socketAt(server.baseUrl, ownerCookie);
+  const inLeague = await emit(owner, 'chat:send', {
+    gameId: chatSchemas.leagueChatRoomId(othersLeague.id),
+    message: 'members only',
+    team: 'home',
+    teamName: 'Not yours',
+  });
+  owner.close();
+  if (!inLeague.ok) throw new Error(inLeague.error.message);
+  othersMessageId = inLeague.data.id;
   before = await storedData(inspect);
 }, 30_000);
 
@@ -315,6 +348,161 @@ describe('fuzzing every socket event', () => {
     await expectNothingChanged();
   }, 30_000);
 });
+
+describe('fuzzing league rooms and league events with ids the fan may not use', () => {
+  /** A shared schema, written with zod's classic API or its tree-shakable one. */
+  type AnySchema = { safeParse(value: unknown): { success: boolean } };
+  const COMPANY = CATALOGUE_COMPANIES[0]!.link;
+
+  /** Every event that names a chat room or a league, with a payload for a given league id. */
+  const LEAGUE_EVENTS: Array<{ event: string; schema: AnySchema; payload: (leagueId: string) => unknown }> = [
+    ...EVENTS.filter(({ event }) => event.startsWith('chat:') && event !== 'chat:unread').map(
+      ({ event, schema, example }) => ({
+        event,
+        schema,
+        payload: (leagueId: string) => ({
+          ...example,
+          gameId: chatSchemas.leagueChatRoomId(leagueId),
+          ...('messageId' in example ? { messageId: othersMessageId } : {}),
+        }),
+      }),
+    ),
+    {
+      event: 'chat:unread',
+      schema: chatSchemas.chatUnreadSchema,
+      payload: (leagueId) => ({ gameIds: [GAME, chatSchemas.leagueChatRoomId(leagueId)] }),
+    },
+    { event: 'league:watch', schema: leagueWatchSchema, payload: (leagueId) => ({ leagueId }) },
+    { event: 'league:unwatch', schema: leagueWatchSchema, payload: (leagueId) => ({ leagueId }) },
+    {
+      event: 'league:pick',
+      schema: leaguePickRequestSchema,
+      payload: (leagueId) => ({ leagueId, companyId: COMPANY }),
+    },
+    {
+      event: 'league:queue-set',
+      schema: leagueQueueSetSchema,
+      payload: (leagueId) => ({ leagueId, companyIds: [COMPANY] }),
+    },
+  ];
+
+  /** The rooms of the fuzzer's sockets on the server that belong to a league. */
+  const leagueRoomsOfFuzzer = () =>
+    [...server.app.io.of('/').sockets.values()]
+      .filter((serverSocket) => serverSocket.data.login === 'fuzzer')
+      .flatMap((serverSocket) => [...serverSocket.rooms])
+      .filter((room) => room.includes('league'));
+
+  async function expectNoLeagueReached() {
+    expect(leagueRoomsOfFuzzer()).toEqual([]);
+    await expectNothingChanged();
+  }
+
+  it('answers not_found for a league the fan is not in and for forged league ids, on every chat and league event', async () => {
+    const leagueId = fc.oneof(fc.constant(othersLeague.id), fc.stringMatching(/^[\w-]{16}$/));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...LEAGUE_EVENTS),
+        leagueId,
+        async ({ event, schema, payload }, id) => {
+          const sent = payload(id);
+          expect(schema.safeParse(sent).success).toBe(true);
+          const answer = await emitUntyped(socket, event, sent);
+          // Leaving needs no membership: it answers yes, and the socket is in none of the rooms.
+          if (event === 'chat:leave' || event === 'league:unwatch')
+            expect(answer).toEqual({ ok: true, data: null });
+          else expect(answer).toMatchObject({ ok: false, error: { code: 'not_found' } });
+        },
+      ),
+      fuzzParameters(),
+    );
+    await expectNoLeagueReached();
+  }, 60_000);
+
+  it('answers bad_request for league room ids and league ids that are almost right, or broken', async () => {
+    const almost = fc.oneof(
+      fc.constantFrom(
+        `league~${othersLeague.id}x`,
+        `league~${othersLeague.id.slice(1)}`,
+        `League~${othersLeague.id}`,
+        `league~~${othersLeague.id}`,
+        `league~ ${othersLeague.id}`,
+        `league:${othersLeague.id}`,
+        `league~${othersLeague.id}\n`,
+        `league~${othersLeague.id.slice(0, 15)}~`,
+        `league~${othersLeague.id.slice(0, 15)}/`,
+        '__proto__',
+        'league~',
+      ),
+      hostileString.map((text) => `league~${text}`),
+      fc.stringMatching(/^[\w-]{16}$/).map((id) => `${id}\u0000`),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...LEAGUE_EVENTS), almost, async ({ event, schema, payload }, id) => {
+        // A league event takes the id itself; a chat event the room id made of it.
+        const base = payload(othersLeague.id) as Record<string, unknown>;
+        const sent = event.startsWith('league:') ? { ...base, leagueId: id } : withRoom(base, id);
+        // What a schema still takes is a game's room (open to all): not what this property is about.
+        fc.pre(!schema.safeParse(overTheWire(sent)).success);
+        expect(await emitUntyped(socket, event, sent)).toEqual({
+          ok: false,
+          error: { code: 'bad_request', message: expect.stringMatching(/^Invalid request: /) },
+        });
+      }),
+      fuzzParameters(),
+    );
+    await expectNoLeagueReached();
+  }, 60_000);
+
+  it('answers oversized league payloads with bad_request, and cuts a connection that sends more than a megabyte', async () => {
+    const text = pathologicalText({ minLength: 1_000, maxLength: 400_000 });
+    const oversized = fc.oneof(
+      text.map((value) => ({ event: 'chat:join', payload: { gameId: `league~${value}` } })),
+      text.map((value) => ({ event: 'league:watch', payload: { leagueId: value } })),
+      text.map((value) => ({
+        event: 'league:pick',
+        payload: { leagueId: othersLeague.id, companyId: value },
+      })),
+      // A queue far past its 50 companies, or one company id past its length.
+      fc.integer({ min: 51, max: 20_000 }).map((count) => ({
+        event: 'league:queue-set',
+        payload: { leagueId: othersLeague.id, companyIds: Array.from({ length: count }, () => COMPANY) },
+      })),
+      text.map((value) => ({
+        event: 'league:queue-set',
+        payload: { leagueId: othersLeague.id, companyIds: [`/companies/${value}`] },
+      })),
+    );
+    await fc.assert(
+      fc.asyncProperty(oversized, async ({ event, payload }) => {
+        const schema = LEAGUE_EVENTS.find((known) => known.event === event)!.schema;
+        fc.pre(!schema.safeParse(overTheWire(payload)).success);
+        expect(await emitUntyped(socket, event, payload)).toEqual({
+          ok: false,
+          error: { code: 'bad_request', message: expect.stringMatching(/^Invalid request: /) },
+        });
+      }),
+      fuzzParameters(FUZZ_LARGE_RUNS),
+    );
+    expect(leagueCompanyIdSchema.safeParse(COMPANY).success).toBe(true);
+
+    const other = await socketAt(server.baseUrl, cookie);
+    const closed = new Promise<string>((resolve) => other.once('disconnect', resolve));
+    other.emit(
+      'league:queue-set',
+      { leagueId: othersLeague.id, companyIds: Array.from({ length: 60_000 }, () => COMPANY) },
+      () => {},
+    );
+    expect(await closed).toMatch(/transport (close|error)/);
+    await expectNoLeagueReached();
+  }, 60_000);
+});
+
+/** A chat payload with its room (`gameId`, or the league's in `gameIds`) replaced by `roomId`. */
+function withRoom(payload: unknown, roomId: string): unknown {
+  const fields = payload as Record<string, unknown>;
+  return 'gameIds' in fields ? { ...fields, gameIds: [GAME, roomId] } : { ...fields, gameId: roomId };
+}
 
 describe('fuzzing the order of room requests', () => {
   /** The games a connection listens to on the fuzz run's Redis (their feed's sharded channel). */
