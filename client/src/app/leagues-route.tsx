@@ -1,7 +1,7 @@
 import { GameChat } from '@client/features/chat';
 import { LeaguesRoutes } from '@client/features/leagues';
 import { useAuth } from '@client/lib/auth';
-import { leagueChatRoomId } from '@shared/schemas/chat';
+import { leagueChatRoomId } from '@shared/chat-rules';
 import type { League } from '@shared/schemas/leagues';
 
 /**

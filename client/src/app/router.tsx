@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { RouteErrorBoundary } from '@client/components/error-boundary';
 import { Spinner } from '@client/components/spinner';
-import { CallbackPage, LoginPage } from '@client/features/auth';
 import { loadOrReload } from '@client/lib/stale-build';
 import { NotFoundPage } from './not-found-page';
 
@@ -16,10 +15,23 @@ function lazyPage<M>(importPage: () => Promise<M>, pick: (module: M) => Componen
   return Object.assign(Page, { preload: load });
 }
 
+// The public pages are lazy too, so the signed-in visit does not carry them; index.html starts their
+// download beside the entry's when the visit opens on them (vite.config.ts, routePreloads).
+const LoginPage = lazyPage(
+  () => import('@client/features/auth/login-page'),
+  (module) => module.LoginPage,
+);
+const CallbackPage = lazyPage(
+  () => import('@client/features/auth/callback-page'),
+  (module) => module.CallbackPage,
+);
+
 const ProtectedLayout = lazyPage(
   () => import('./protected-layout'),
   (module) => module.ProtectedLayout,
 );
+
+const PAGE_SPINNER = <Spinner centered label="Loading..." size="lg" />;
 
 /** The signed-in pages by path; anything else is the not-found page. */
 const PAGES = {
@@ -66,7 +78,7 @@ function SignedInFrame() {
     page?.preload().catch(() => {});
   }, [firstPath]);
   return (
-    <Suspense fallback={<Spinner centered label="Loading..." size="lg" />}>
+    <Suspense fallback={PAGE_SPINNER}>
       <ProtectedLayout />
     </Suspense>
   );
@@ -85,7 +97,9 @@ export function AppRoutes() {
           path="/login"
           element={
             <RouteErrorBoundary key="login">
-              <LoginPage />
+              <Suspense fallback={PAGE_SPINNER}>
+                <LoginPage />
+              </Suspense>
             </RouteErrorBoundary>
           }
         />
@@ -93,7 +107,9 @@ export function AppRoutes() {
           path="/auth/callback"
           element={
             <RouteErrorBoundary key="callback">
-              <CallbackPage />
+              <Suspense fallback={PAGE_SPINNER}>
+                <CallbackPage />
+              </Suspense>
             </RouteErrorBoundary>
           }
         />

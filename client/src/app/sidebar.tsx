@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '@client/components/link';
 import { House, LogOut, Presentation, Star, Timer, User, Volleyball } from '@client/components/icons';
 import { useSignOut } from '@client/lib/auth';
 import { useTheme } from '@client/lib/theme';

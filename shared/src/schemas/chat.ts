@@ -1,20 +1,31 @@
 import { z } from 'zod';
+import {
+  CHAT_REACTION_EMOJIS,
+  CHAT_SLOW_MODE_SECONDS,
+  CHAT_TIMEOUT_MINUTES,
+  CHAT_UNREAD_GAMES_MAX,
+  LEAGUE_CHAT_ROOM,
+  type ChatSlowModeSeconds,
+  type ChatTimeoutMinutes,
+} from '../chat-rules';
 import { CHAT_MESSAGE_MAX_CHARS } from '../limits';
 import { roleSchema } from './auth';
 import { gameIdSchema } from './game-id';
 
 export { gameIdSchema };
-
-/**
- * A league's draft room chat is named `league~<leagueId>`: a game id never holds `~`, so the two
- * can never collide, and the chat knows such a room belongs to a league's members only.
- */
-const LEAGUE_CHAT_ROOM = /^league~([\w-]{16})$/;
-export const leagueChatRoomId = (leagueId: string) => `league~${leagueId}`;
-/** The league a chat room belongs to, or null for a game's room. */
-export function leagueIdOfChatRoom(roomId: string): string | null {
-  return LEAGUE_CHAT_ROOM.exec(roomId)?.[1] ?? null;
-}
+// The chat's plain values live in ../chat-rules (the client imports them there, without zod).
+export {
+  CHAT_MODERATION_LOG_MAX,
+  CHAT_REACTION_EMOJIS,
+  CHAT_SLOW_MODE_SECONDS,
+  CHAT_TIMEOUT_MINUTES,
+  CHAT_UNREAD_COUNT_MAX,
+  CHAT_UNREAD_GAMES_MAX,
+  leagueChatRoomId,
+  leagueIdOfChatRoom,
+  type ChatSlowModeSeconds,
+  type ChatTimeoutMinutes,
+} from '../chat-rules';
 
 /** A chat room: a game's id, or a league's draft room. */
 export const chatRoomIdSchema = z.union([
@@ -46,8 +57,6 @@ export const loginSchema = z
     'A login has letters, digits and single hyphens, and may end with @provider',
   );
 
-/** The six reactions a message can get, in the order the client shows them. */
-export const CHAT_REACTION_EMOJIS = ['👍', '🔥', '😂', '😮', '😢', '👏'] as const;
 export const chatReactionEmojiSchema = z.enum(CHAT_REACTION_EMOJIS, {
   error: `A reaction is one of ${CHAT_REACTION_EMOJIS.join(' ')}`,
 });
@@ -235,13 +244,9 @@ export interface ChatSpeakers {
 export const chatSeenSchema = z.object({ gameId: chatRoomIdSchema, messageId: z.string().max(40) });
 
 /** `chat:unread`: the unread state of these games, and live updates for them on this socket. */
-export const CHAT_UNREAD_GAMES_MAX = 50;
 export const chatUnreadSchema = z.object({
   gameIds: z.array(chatRoomIdSchema).max(CHAT_UNREAD_GAMES_MAX),
 });
-
-/** Unread counts stop at this many (a client may show "99+" from 100). */
-export const CHAT_UNREAD_COUNT_MAX = 100;
 
 /**
  * One user's unread state in one game's room. `lastSeenId` is the newest message they have seen (on
@@ -288,9 +293,6 @@ export interface ChatUnreadArrived {
 
 // ─── Slow mode and moderation ──────────────────────────────────────────────────────────────────
 
-/** Slow mode choices: seconds between one person's messages in a room (0 is off). */
-export const CHAT_SLOW_MODE_SECONDS = [0, 5, 15, 30, 60] as const;
-export type ChatSlowModeSeconds = (typeof CHAT_SLOW_MODE_SECONDS)[number];
 /** `chat:slow-mode`: moderators and admins set a room's slow mode. */
 export const chatSlowModeSchema = z.object({
   gameId: chatRoomIdSchema,
@@ -305,10 +307,6 @@ export interface ChatRoomState {
   /** 0 when slow mode is off. Moderators and admins are not held to it. */
   slowModeSeconds: ChatSlowModeSeconds;
 }
-
-/** Time-out lengths in minutes. */
-export const CHAT_TIMEOUT_MINUTES = [5, 15, 60] as const;
-export type ChatTimeoutMinutes = (typeof CHAT_TIMEOUT_MINUTES)[number];
 
 /** `chat:timeout`: moderators and admins mute a login in a room; nobody can time out an admin. */
 export const chatTimeoutSchema = z.object({
@@ -336,7 +334,6 @@ export interface ChatJoinAnswer extends ChatPage {
 
 /** `chat:moderation-log`: the room's latest moderation actions (moderators and admins only). */
 export const chatModerationLogSchema = z.object({ gameId: chatRoomIdSchema });
-export const CHAT_MODERATION_LOG_MAX = 20;
 
 /** One recorded moderation action: who did what, to whom, when. */
 export type ChatModerationEntry = {

@@ -3,8 +3,9 @@ import { gameIdSchema } from './chat';
 
 /** Built-in WebRTC voice is a mesh: every participant sends audio to every other one. */
 export const VOICE_MESH_MAX_PARTICIPANTS = 8;
-/** Clients in voice send a heartbeat this often; presence lapses after VOICE_PRESENCE_TTL_MS. */
-export const VOICE_HEARTBEAT_MS = 10_000;
+// Clients in voice send a heartbeat every VOICE_HEARTBEAT_MS (in ../limits, for the client, without zod);
+// presence lapses after VOICE_PRESENCE_TTL_MS.
+export { VOICE_HEARTBEAT_MS } from '../limits';
 export const VOICE_PRESENCE_TTL_MS = 30_000;
 
 export interface VoiceParticipant {

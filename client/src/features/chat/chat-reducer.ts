@@ -7,7 +7,7 @@ import type {
   ChatReactionsChanged,
   ChatRoomState,
 } from '@shared/schemas/chat';
-import { CHAT_MODERATION_LOG_MAX, CHAT_REACTION_EMOJIS } from '@shared/schemas/chat';
+import { CHAT_MODERATION_LOG_MAX, CHAT_REACTION_EMOJIS } from '@shared/chat-rules';
 
 /**
  * A message in the list; `offline` marks one kept only in this browser (load or send failed);

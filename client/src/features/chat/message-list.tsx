@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import type { ChatReactionEmoji, ChatTimeoutMinutes } from '@shared/schemas/chat';
+import type { ChatTimeoutMinutes } from '@shared/chat-rules';
+import type { ChatReactionEmoji } from '@shared/schemas/chat';
 import type { ListedMessage } from './chat-reducer';
 import { MessageRow } from './message-row';
 import type { ChatScroll } from './use-chat-scroll';

@@ -1,10 +1,6 @@
 import { Shield, Star, Trash2 } from '@client/components/icons';
-import {
-  CHAT_REACTION_EMOJIS,
-  type ChatMessage,
-  type ChatReactionEmoji,
-  type ChatTimeoutMinutes,
-} from '@shared/schemas/chat';
+import { CHAT_REACTION_EMOJIS, type ChatTimeoutMinutes } from '@shared/chat-rules';
+import type { ChatMessage, ChatReactionEmoji } from '@shared/schemas/chat';
 import { formatChatTime, isStored, type ListedMessage } from './chat-reducer';
 import { mentionedLogins, splitMentions } from './mentions';
 import { TimeOutMenu } from './moderation-controls';

@@ -3,10 +3,10 @@ import { ShieldCheck, Timer } from '@client/components/icons';
 import {
   CHAT_SLOW_MODE_SECONDS,
   CHAT_TIMEOUT_MINUTES,
-  type ChatModerationEntry,
   type ChatSlowModeSeconds,
   type ChatTimeoutMinutes,
-} from '@shared/schemas/chat';
+} from '@shared/chat-rules';
+import type { ChatModerationEntry } from '@shared/schemas/chat';
 import { formatChatTime } from './chat-reducer';
 import { usePopupMenu } from './use-popup-menu';
 

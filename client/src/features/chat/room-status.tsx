@@ -1,5 +1,5 @@
 import { Clock, VolumeX } from '@client/components/icons';
-import { CHAT_UNREAD_COUNT_MAX } from '@shared/schemas/chat';
+import { CHAT_UNREAD_COUNT_MAX } from '@shared/chat-rules';
 import { formatChatTime } from './chat-reducer';
 
 /** "Slow mode is on (30 s)", for everyone in a room with slow mode on. */

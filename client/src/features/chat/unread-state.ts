@@ -1,9 +1,5 @@
-import {
-  CHAT_UNREAD_COUNT_MAX,
-  type ChatUnread,
-  type ChatUnreadArrived,
-  type ChatUnreadEntry,
-} from '@shared/schemas/chat';
+import { CHAT_UNREAD_COUNT_MAX } from '@shared/chat-rules';
+import type { ChatUnread, ChatUnreadArrived, ChatUnreadEntry } from '@shared/schemas/chat';
 import { isAfter } from './chat-reducer';
 
 /**

@@ -1,6 +1,7 @@
 import { atom, useAtomValue, useSetAtom } from '@client/lib/store';
 import { useCallback, useEffect, useRef } from 'react';
-import { CHAT_UNREAD_GAMES_MAX, type ChatUnread, type ChatUnreadArrived } from '@shared/schemas/chat';
+import { CHAT_UNREAD_GAMES_MAX } from '@shared/chat-rules';
+import type { ChatUnread, ChatUnreadArrived } from '@shared/schemas/chat';
 import { getSocket, request } from '@client/lib/socket';
 import { isAfter } from './chat-reducer';
 import { applyNotice, withServerState, type RoomUnread } from './unread-state';

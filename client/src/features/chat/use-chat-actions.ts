@@ -1,12 +1,7 @@
 import { useCallback, type Dispatch } from 'react';
 import type { ErrorCode } from '@shared/errors';
-import type {
-  ChatMessage,
-  ChatReactionEmoji,
-  ChatSlowModeSeconds,
-  ChatTimeoutMinutes,
-  TeamSide,
-} from '@shared/schemas/chat';
+import type { ChatSlowModeSeconds, ChatTimeoutMinutes } from '@shared/chat-rules';
+import type { ChatMessage, ChatReactionEmoji, TeamSide } from '@shared/schemas/chat';
 import { getSocket, request, SocketRequestError } from '@client/lib/socket';
 import type { ChatAction, ChatState } from './chat-reducer';
 import type { HeldReactions } from './held-reactions';

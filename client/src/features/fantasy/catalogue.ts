@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import rawCompanies from '@shared/data/yc-companies.json';
 
 /** One startup of the directory the league drafts from. */
 export const companySchema = z.object({
   /** Relative to the accelerator's site: /companies/{slug}. Also the company's id in the league. */
-  link: z.string().regex(/^\/companies\/[a-z0-9-]+$/),
+  link: z.string().check(z.regex(/^\/companies\/[a-z0-9-]+$/)),
   image_url: z.url(),
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   description: z.string(),
   /** Empty for a few companies; the page shows it as Other. */
   vertical: z.string(),

@@ -7,7 +7,7 @@
  * same draft (a hand-edited value, a company no longer in the directory, an older format) discards
  * the save, and the page starts a fresh league.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { readStored, removeStored } from '@client/lib/local-storage';
 import type { Company, CompanyId } from './catalogue';
 import {
@@ -33,7 +33,8 @@ export const LEAGUE_STORAGE_KEY = 'fantasyLeague';
 /** Bumped when the saved shape changes; an older save is discarded. */
 export const SAVED_LEAGUE_VERSION = 1;
 
-const int = z.number().int();
+const int = z.int();
+const atLeast = (minimum: number) => z.int().check(z.minimum(minimum));
 const companyIds = z.array(z.string());
 
 const savedTeamSchema = z.object({
@@ -48,23 +49,23 @@ const savedTeamSchema = z.object({
 
 const savedLeagueSchema = z.object({
   version: z.literal(SAVED_LEAGUE_VERSION),
-  /** When it was saved, in milliseconds since the epoch. */
-  timestamp: z.number().finite(),
+  /** When it was saved, in milliseconds since the epoch (a finite number: zod refuses Infinity). */
+  timestamp: z.number(),
   /**
    * Orders the saves of the tabs sharing the league: each save is numbered above the one it was
    * based on, so a tab can tell a newer league from an older one. Saves made before tabs shared the
    * league have none and count as 0.
    */
-  revision: int.min(0).optional(),
-  teams: z.array(savedTeamSchema).length(LEAGUE_SIZE),
+  revision: z.optional(atLeast(0)),
+  teams: z.array(savedTeamSchema).check(z.length(LEAGUE_SIZE)),
   draft: z.object({
     isActive: z.boolean(),
     isComplete: z.boolean(),
-    currentPick: int.min(1),
+    currentPick: atLeast(1),
     draftOrder: z.array(z.string()),
     availableCompanies: companyIds,
     pickedCompanies: companyIds,
-    roundsCompleted: int.min(0),
+    roundsCompleted: atLeast(0),
     totalRounds: int,
     picks: z.array(z.object({ pick: int, round: int, teamId: z.string(), company: z.string() })),
   }),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '@client/components/link';
 import type { LeagueInvitePreview } from '@shared/schemas/leagues';
 import { ERROR_MESSAGES } from '@shared/errors';
 import { buttonClass } from '@client/components/button';

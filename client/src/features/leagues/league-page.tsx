@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, Route, Routes, useParams } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
+import { Link } from '@client/components/link';
 import type { League } from '@shared/schemas/leagues';
 import { Spinner } from '@client/components/spinner';
 import { useAuth } from '@client/lib/auth';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@client/components/link';
 import {
   LEAGUE_NAME_MAX_CHARS,
   LEAGUE_PICK_SECONDS,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@client/components/link';
 
 export function NotFound() {
   return (

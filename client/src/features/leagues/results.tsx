@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@client/components/link';
 import type { League } from '@shared/schemas/leagues';
 import { teamPoints, PointsWhy } from './league-points';
 import { companyName, Panel, picksBySeat, SeatName } from './parts';

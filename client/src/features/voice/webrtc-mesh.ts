@@ -1,11 +1,6 @@
 import type { ClientToServerEvents, ServerToClientEvents, VoiceCount } from '@shared/events';
-import {
-  VOICE_HEARTBEAT_MS,
-  type VoiceConfig,
-  type VoiceJoinAnswer,
-  type VoicePresence,
-  type VoiceSignal,
-} from '@shared/schemas/voice';
+import { VOICE_HEARTBEAT_MS } from '@shared/limits';
+import type { VoiceConfig, VoiceJoinAnswer, VoicePresence, VoiceSignal } from '@shared/schemas/voice';
 import { emitAck } from '@shared/socket-request';
 import type { Socket } from 'socket.io-client';
 
