@@ -58,7 +58,15 @@ export interface LeagueService {
    * A league that fails is reported and tried again on the next call.
    */
   runDueClocks(onError: (leagueId: string, error: unknown) => void): Promise<number>;
+  /**
+   * Rebuilds the clock runner's index of deadlines from where each one is stored (the clock runner
+   * calls it when it takes the lead, and now and then while it leads); how many running drafts there are.
+   */
+  reindexClocks(): Promise<number>;
 }
+
+/** Most clocks that ran out one call of runDueClocks picks for; the next call takes the rest. */
+export const DUE_CLOCKS_PER_RUN = 500;
 
 /** How long a change waits for a league's lock held by another change before giving up. */
 const LOCK_WAIT_MS = 3_000;
@@ -423,12 +431,19 @@ export function createLeagueService(deps: {
 
     async runDueClocks(onError) {
       let made = 0;
-      const due = [...(await store.deadlines())].filter(([, deadline]) => deadline <= now());
+      const due = await store.dueDeadlines(now(), DUE_CLOCKS_PER_RUN);
       for (const [leagueId] of due) {
         const picked = await withLeague(leagueId, async (league, undo) => {
-          // Checked again under the lock: a person may have picked, or the commissioner paused, meanwhile.
-          if (league.status !== 'drafting' || !league.clock || Date.parse(league.clock.deadline) > now())
+          // Checked again under the lock: a person may have picked, or the commissioner paused,
+          // meanwhile. The league's own clock is the truth: an index entry that says otherwise (a
+          // change cut off half way) is put right here, so it is not read again until it is due.
+          if (league.status !== 'drafting' || !league.clock || Date.parse(league.clock.deadline) > now()) {
+            await store.setDeadline(
+              league.id,
+              league.status === 'drafting' && league.clock ? Date.parse(league.clock.deadline) : null,
+            );
             return { league: null, answer: false };
+          }
           const { companyId, how } = await serverChoice(league);
           return { league: await applyPick(league, companyId, how, undo), answer: true };
         }).catch(async (error: unknown) => {
@@ -441,5 +456,7 @@ export function createLeagueService(deps: {
       }
       return made;
     },
+
+    reindexClocks: () => store.reindexDeadlines(),
   };
 }

@@ -32,9 +32,22 @@ export interface LeagueStore {
   claimCompany(leagueId: string, companyId: string, token: string): Promise<boolean>;
   releasePick(leagueId: string, overall: number, token: string): Promise<void>;
   releaseCompany(leagueId: string, companyId: string, token: string): Promise<void>;
-  /** Every running draft's deadline (ms), for the clock runner. */
-  deadlines(): Promise<Map<string, number>>;
+  /**
+   * Running drafts whose deadline (ms) is at most `nowMs`, earliest first, up to `limit`: read from the
+   * deadline index, so the clock runner's tick costs what is due, not every running draft.
+   */
+  dueDeadlines(nowMs: number, limit: number): Promise<Array<[leagueId: string, deadlineMs: number]>>;
+  /**
+   * Stores a running draft's deadline (in the index, then the hash it is rebuilt from), or takes it
+   * out of both (null).
+   */
   setDeadline(leagueId: string, deadlineMs: number | null): Promise<void>;
+  /**
+   * Puts every deadline the hash holds in the index again, moving none later: a deadline only the
+   * hash holds (an instance of an earlier version wrote it) is run from then on. Answers how many
+   * the hash holds.
+   */
+  reindexDeadlines(): Promise<number>;
 }
 
 const lower = (login: string) => login.toLowerCase();
@@ -84,15 +97,33 @@ export function createLeagueStore(store: Store): LeagueStore {
     async releaseCompany(leagueId, companyId, token) {
       await fromStore(() => store.deleteIfEquals(keys.leagueCompanyClaim(leagueId, companyId), token));
     },
-    async deadlines() {
-      const all = await fromStore(() => store.hashGetAll(keys.leagueDeadlines()));
-      return new Map(Object.entries(all).map(([leagueId, ms]) => [leagueId, Number(ms)]));
+    async dueDeadlines(nowMs, limit) {
+      const due = await fromStore(() => store.sortedSetUpTo(keys.leagueDeadlineIndex(), nowMs, limit));
+      return due.map(({ member, score }) => [member, score]);
     },
-    setDeadline: (leagueId, deadlineMs) =>
-      fromStore(() =>
-        deadlineMs === null
-          ? store.hashDelete(keys.leagueDeadlines(), leagueId)
-          : store.hashSet(keys.leagueDeadlines(), leagueId, String(deadlineMs)),
-      ),
+    async setDeadline(leagueId, deadlineMs) {
+      // The index first on a set and last on a removal: a change cut off half way leaves, at worst,
+      // an index entry the clock runner finds stale and puts right, never a deadline it cannot see.
+      if (deadlineMs === null) {
+        await fromStore(() => store.hashDelete(keys.leagueDeadlines(), leagueId));
+        await fromStore(() => store.sortedSetRemove(keys.leagueDeadlineIndex(), leagueId));
+        return;
+      }
+      await fromStore(() =>
+        store.sortedSetAdd(keys.leagueDeadlineIndex(), [{ member: leagueId, score: deadlineMs }]),
+      );
+      await fromStore(() => store.hashSet(keys.leagueDeadlines(), leagueId, String(deadlineMs)));
+    },
+    async reindexDeadlines() {
+      const all = Object.entries(await fromStore(() => store.hashGetAll(keys.leagueDeadlines())));
+      const entries = all.flatMap(([member, ms]) => {
+        const score = Number(ms);
+        return Number.isFinite(score) ? [{ member, score }] : [];
+      });
+      // Lower only: a deadline moved on since the hash was read (a pick's next, earlier clock) is
+      // never put back later. One put back too early is put right by the clock runner when it is due.
+      await fromStore(() => store.sortedSetAdd(keys.leagueDeadlineIndex(), entries, { lowerOnly: true }));
+      return entries.length;
+    },
   };
 }

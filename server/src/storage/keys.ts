@@ -110,8 +110,13 @@ export const keys = {
   leagueInvite: (code: string) => `${KEY_PREFIX}league-invite:${code}`,
   /** The leagues a login sits in: a hash, league id → when it joined (ms). */
   leagueMemberships: (login: string) => `${KEY_PREFIX}league-member:${login}`,
-  /** Every running draft's pick deadline: a hash, league id → deadline (ms), read by the clock runner. */
+  /**
+   * Every running draft's pick deadline: a hash, league id → deadline (ms). Read whole only when an
+   * instance takes the clocks' lead (and once a minute while it leads), to rebuild the index below.
+   */
   leagueDeadlines: () => `${KEY_PREFIX}league:deadlines`,
+  /** The same deadlines as a sorted set (score: the deadline in ms): each clock tick reads the due ones. */
+  leagueDeadlineIndex: () => `${KEY_PREFIX}league:deadline-index`,
   /** Cached page reads and AI digests, by a hash of the URL. */
   contentPage: (hash: string) => `${KEY_PREFIX}content:page:${hash}`,
   contentDigest: (hash: string) => `${KEY_PREFIX}content:digest:${hash}`,

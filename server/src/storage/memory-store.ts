@@ -1,6 +1,7 @@
 import {
   compareStreamIds,
   type ChannelListener,
+  type SortedSetEntry,
   type StreamEntry,
   type Store,
   type VersionedHashUpdate,
@@ -8,8 +9,65 @@ import {
 } from './store';
 
 interface Entry {
-  value: string | Map<string, string> | { stream: StreamEntry[] };
+  value: string | Map<string, string> | { stream: StreamEntry[] } | SortedSet;
   expiresAt: number | null;
+}
+
+/** Members by score, ties by member, as Redis orders a sorted set. */
+const before = (a: SortedSetEntry, b: SortedSetEntry) =>
+  a.score < b.score || (a.score === b.score && a.member < b.member);
+
+/**
+ * A sorted set in memory: the members in order, and each member's score. A change finds its place
+ * by binary search, so a read of the lowest scores walks only what it answers.
+ */
+class SortedSet {
+  private readonly ordered: SortedSetEntry[] = [];
+  private readonly scores = new Map<string, number>();
+
+  get size(): number {
+    return this.ordered.length;
+  }
+
+  score(member: string): number | undefined {
+    return this.scores.get(member);
+  }
+
+  /** Where `entry` is, or would go. */
+  private indexOf(entry: SortedSetEntry): number {
+    let low = 0;
+    let high = this.ordered.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(this.ordered[middle]!, entry)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  add(member: string, score: number): void {
+    this.remove(member);
+    const entry = { member, score };
+    this.ordered.splice(this.indexOf(entry), 0, entry);
+    this.scores.set(member, score);
+  }
+
+  remove(member: string): boolean {
+    const score = this.scores.get(member);
+    if (score === undefined) return false;
+    this.ordered.splice(this.indexOf({ member, score }), 1);
+    this.scores.delete(member);
+    return true;
+  }
+
+  upTo(maxScore: number, limit: number): SortedSetEntry[] {
+    const found: SortedSetEntry[] = [];
+    for (const entry of this.ordered) {
+      if (found.length >= limit || entry.score > maxScore) break;
+      found.push({ ...entry });
+    }
+    return found;
+  }
 }
 
 /**
@@ -86,6 +144,13 @@ export class MemoryStore implements Store {
     const entry = this.live(key);
     if (!entry) return undefined;
     if (!(entry.value instanceof Map)) throw new Error(`WRONGTYPE ${key} is not a hash`);
+    return entry.value;
+  }
+
+  private sortedSet(key: string): SortedSet | undefined {
+    const entry = this.live(key);
+    if (!entry) return undefined;
+    if (!(entry.value instanceof SortedSet)) throw new Error(`WRONGTYPE ${key} is not a sorted set`);
     return entry.value;
   }
 
@@ -183,6 +248,33 @@ export class MemoryStore implements Store {
     const hash = this.hash(key);
     hash?.delete(field);
     if (hash && hash.size === 0) this.entries.delete(key);
+  }
+
+  async sortedSetAdd(key: string, entries: readonly SortedSetEntry[], options: { lowerOnly?: boolean } = {}) {
+    if (entries.length === 0) return;
+    if (entries.some(({ score }) => Number.isNaN(score)))
+      throw new Error('A sorted set score is not a number');
+    let set = this.sortedSet(key);
+    if (!set) {
+      set = new SortedSet();
+      this.entries.set(key, { value: set, expiresAt: null });
+    }
+    for (const { member, score } of entries) {
+      const current = set.score(member);
+      if (options.lowerOnly && current !== undefined && current <= score) continue;
+      set.add(member, score);
+    }
+  }
+
+  async sortedSetRemove(key: string, member: string) {
+    const set = this.sortedSet(key);
+    if (!set?.remove(member)) return false;
+    if (set.size === 0) this.entries.delete(key);
+    return true;
+  }
+
+  async sortedSetUpTo(key: string, maxScore: number, limit: number) {
+    return this.sortedSet(key)?.upTo(maxScore, limit) ?? [];
   }
 
   async streamAppend(key: string, value: string, maxLength: number, ttlMs?: number) {

@@ -3,6 +3,7 @@ import { Cluster } from 'ioredis';
 import type { RedisClient } from './redis-clients';
 import type {
   ChannelListener,
+  SortedSetEntry,
   StreamEntry,
   Store,
   VersionedHashUpdate,
@@ -119,6 +120,28 @@ export class RedisStore implements Store {
 
   async hashDelete(key: string, field: string) {
     await this.redis.hdel(key, field);
+  }
+
+  async sortedSetAdd(key: string, entries: readonly SortedSetEntry[], options: { lowerOnly?: boolean } = {}) {
+    if (entries.length === 0) return;
+    if (entries.some(({ score }) => Number.isNaN(score)))
+      throw new Error('A sorted set score is not a number');
+    const pairs = entries.flatMap(({ member, score }) => [score, member]);
+    if (options.lowerOnly) await this.redis.zadd(key, 'LT', ...pairs);
+    else await this.redis.zadd(key, ...pairs);
+  }
+
+  async sortedSetRemove(key: string, member: string) {
+    return (await this.redis.zrem(key, member)) === 1;
+  }
+
+  async sortedSetUpTo(key: string, maxScore: number, limit: number) {
+    if (limit <= 0) return [];
+    const flat = await this.redis.zrangebyscore(key, '-inf', maxScore, 'WITHSCORES', 'LIMIT', 0, limit);
+    const entries: SortedSetEntry[] = [];
+    for (let index = 0; index + 1 < flat.length; index += 2)
+      entries.push({ member: flat[index]!, score: Number(flat[index + 1]) });
+    return entries;
   }
 
   async streamAppend(key: string, value: string, maxLength: number, ttlMs?: number) {

@@ -160,6 +160,68 @@ describe.each(implementations)('%s', (_name, make, elsewhere) => {
     expect(await store.hashGetAll(`${ns}hash`)).toEqual({});
   });
 
+  it('keeps a sorted set in score order, moves and removes members, and reads the lowest up to a score', async () => {
+    const key = `${ns}due`;
+    expect(await store.sortedSetUpTo(key, Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    const at = 1_790_000_000_000; // times in ms are scores
+    await store.sortedSetAdd(key, [
+      { member: 'carol', score: at + 300 },
+      { member: 'alice', score: at + 100 },
+      { member: 'bob', score: at + 200 },
+    ]);
+    await store.sortedSetAdd(key, [{ member: 'dave', score: at + 200 }]);
+    await store.sortedSetAdd(key, []);
+    // Lowest first, equal scores by member; nothing above the score, and no more than the limit.
+    expect(await store.sortedSetUpTo(key, at + 200, 10)).toEqual([
+      { member: 'alice', score: at + 100 },
+      { member: 'bob', score: at + 200 },
+      { member: 'dave', score: at + 200 },
+    ]);
+    expect(await store.sortedSetUpTo(key, at + 1000, 2)).toEqual([
+      { member: 'alice', score: at + 100 },
+      { member: 'bob', score: at + 200 },
+    ]);
+    expect(await store.sortedSetUpTo(key, at + 99, 10)).toEqual([]);
+    expect(await store.sortedSetUpTo(key, at + 1000, 0)).toEqual([]);
+    // Adding a member again moves it; another instance sees the same set.
+    await store.sortedSetAdd(key, [{ member: 'alice', score: at + 400 }]);
+    expect(await elsewhere(store).sortedSetUpTo(key, at + 1000, 10)).toEqual([
+      { member: 'bob', score: at + 200 },
+      { member: 'dave', score: at + 200 },
+      { member: 'carol', score: at + 300 },
+      { member: 'alice', score: at + 400 },
+    ]);
+    // Lower only: a member moves down, never up, and a new one is added.
+    await store.sortedSetAdd(
+      key,
+      [
+        { member: 'alice', score: at + 50 },
+        { member: 'carol', score: at + 900 },
+        { member: 'erin', score: at + 250 },
+      ],
+      { lowerOnly: true },
+    );
+    expect(await store.sortedSetUpTo(key, at + 1000, 10)).toEqual([
+      { member: 'alice', score: at + 50 },
+      { member: 'bob', score: at + 200 },
+      { member: 'dave', score: at + 200 },
+      { member: 'erin', score: at + 250 },
+      { member: 'carol', score: at + 300 },
+    ]);
+    expect(await store.sortedSetRemove(key, 'erin')).toBe(true);
+    expect(await store.sortedSetRemove(key, 'bob')).toBe(true);
+    expect(await store.sortedSetRemove(key, 'bob')).toBe(false);
+    expect(await store.sortedSetRemove(`${ns}none`, 'bob')).toBe(false);
+    expect((await store.sortedSetUpTo(key, at + 1000, 10)).map((entry) => entry.member)).toEqual([
+      'alice',
+      'dave',
+      'carol',
+    ]);
+    for (const member of ['dave', 'carol', 'alice']) await store.sortedSetRemove(key, member);
+    // A set left empty is gone.
+    expect(await store.expire(key, 60_000)).toBe(false);
+  });
+
   it('appends to a stream with ordered ids and pages backwards and forwards', async () => {
     const ids: string[] = [];
     for (let i = 1; i <= 5; i++) ids.push(await store.streamAppend(`${ns}stream`, `m${i}`, 100));

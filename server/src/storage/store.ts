@@ -36,6 +36,24 @@ export interface Store {
   hashGetMany(key: string, fields: readonly string[]): Promise<Array<string | null>>;
   hashDelete(key: string, field: string): Promise<void>;
   /**
+   * Sorted set (a Redis sorted set): puts each member in with its score, moving one already there.
+   * Scores are numbers as JavaScript holds them (times in ms are exact). Several in one round trip.
+   * With `lowerOnly` a member already there only ever moves to a lower score (ZADD LT); members not
+   * there are added either way.
+   */
+  sortedSetAdd(
+    key: string,
+    entries: readonly SortedSetEntry[],
+    options?: { lowerOnly?: boolean },
+  ): Promise<void>;
+  /** Takes a member out (a set left empty is removed); false when it was not there. */
+  sortedSetRemove(key: string, member: string): Promise<boolean>;
+  /**
+   * Up to `limit` members whose score is at most `maxScore`, lowest score first (equal scores by
+   * member), with their scores: what is due by a time, read without reading the rest of the set.
+   */
+  sortedSetUpTo(key: string, maxScore: number, limit: number): Promise<SortedSetEntry[]>;
+  /**
    * Append-only log with ordered ids (a Redis stream): appends `value`, trims to about `maxLength`
    * newest entries, returns the new entry's id. Ids compare in append order (see compareStreamIds).
    * With `ttlMs` the whole stream expires that long after this append (each append renews it).
@@ -91,6 +109,12 @@ export interface VersionedHashUpdate {
 export interface VersionedHashUpdateResult {
   fields: number;
   version: number;
+}
+
+/** A member of a sorted set and its score. */
+export interface SortedSetEntry {
+  member: string;
+  score: number;
 }
 
 export interface StreamEntry {
