@@ -5,7 +5,9 @@
  * that window, beside the bare Socket.IO reference broadcasting the very change ours pushed, on the
  * same Redis Streams adapter ("sio-redis") and alone ("sio"). Then what the game costs upstream:
  * summary and scoreboard requests a minute at the default GAMECAST_POLL_SECONDS with 0, 1 and 500
- * viewers of one game. `npm run bench:gamecast -- --help` lists the options.
+ * viewers of one game. `--read` instead times the summary read alone, in CPU per round, on the bench's
+ * game and the real summaries (bench/gamecast-read.ts). `npm run bench:gamecast -- --help` lists the
+ * options.
  */
 import { parseArgs } from 'node:util';
 import { io as connectSio, type Socket } from 'socket.io-client';
@@ -35,14 +37,24 @@ const { values: args } = parseArgs({
     viewers: { type: 'string', default: '0,1,500' },
     'skip-rpm': { type: 'boolean', default: false },
     'skip-push': { type: 'boolean', default: false },
+    read: { type: 'boolean', default: false, description: 'time the summary read alone (CPU per round)' },
+    'read-rounds': { type: 'string', default: '200' },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
   console.log(
     `npm run bench:gamecast -- [--clients 2000] [--updates 8] [--workers 4] [--poll 2] [--rpm-seconds 60]
-  [--viewers 0,1,500] [--skip-rpm] [--skip-push]`,
+  [--viewers 0,1,500] [--skip-rpm] [--skip-push]
+npm run bench:gamecast -- --read [--read-rounds 200]
+  the summary read alone (read, parse, map, check, compare): CPU µs per round on the bench's game and
+  the real summaries, with nothing new, the clock moved, and a play more each round`,
   );
+  process.exit(0);
+}
+if (args.read) {
+  const { runReadBench } = await import('./gamecast-read');
+  await runReadBench({ rounds: Number(args['read-rounds']) });
   process.exit(0);
 }
 

@@ -1,12 +1,16 @@
 /**
  * ESPN's game summary (`/apis/site/v2/sports/{sport}/{league}/summary?event={id}`): plays, scoring
- * plays, box score, leaders and win probability of one game. An answer is 0.7–1.8 MB, most of it news,
- * odds, rosters and videos the app never shows, so the body is capped before it is parsed and only the
- * fields the Gamecast reads are kept, each as leniently as the scoreboard's (client.ts).
+ * plays, box score, leaders and win probability of one game. An answer is 0.7–1.8 MB, a third of it
+ * news, odds, rosters and videos the app never shows, so the body is capped before it is read and only
+ * the fields the Gamecast reads are kept, each as leniently as the scoreboard's (client.ts).
+ *
+ * The schema below says what is kept. A body is not parsed whole: its sections are found in the bytes
+ * (summary-json.ts), the ones not kept are stepped over, and a reader that reads the same game again
+ * parses and checks only the lists' elements and the sections whose bytes changed since its last read
+ * (summary-memo.ts); everything it reads anew goes through JSON.parse and the same schema.
  */
 import { z } from 'zod';
 import { withoutTrailingSlashes } from '@shared/url';
-import { readCapped } from '../../http/read-capped';
 import {
   ESPN_LEAGUES,
   EspnError,
@@ -17,6 +21,17 @@ import {
   looseText,
   type EspnLeagueKey,
 } from './client';
+import { scanJsonObject, type JsonPlan, type JsonSpan } from './summary-json';
+import {
+  DROPPED,
+  leaf,
+  list,
+  object,
+  type Entry,
+  type Field,
+  type Memo,
+  type SpanReader,
+} from './summary-memo';
 
 /**
  * Largest summary read (bytes). Real ones are 0.7–1.8 MB (an MLB game with every pitch the largest);
@@ -142,6 +157,18 @@ const headerSchema = z.object({
   ),
 });
 
+const driveSchema = z.object({ plays: looseList(playSchema) });
+
+const drivesSchema = z.object({
+  previous: looseList(driveSchema),
+  current: looseObject(driveSchema),
+});
+
+const boxscoreSchema = z.object({
+  teams: looseList(boxscoreTeamSchema),
+  players: looseList(boxscorePlayersSchema),
+});
+
 /**
  * The summary as the app reads it. Every section may be missing (a game not started has no plays, the
  * NHL no win probability, the NFL lists drives instead of plays): it then reads as empty.
@@ -151,45 +178,173 @@ export const espnSummarySchema = z.object({
   plays: looseList(playSchema),
   /** The NFL's scoring summary (the other leagues flag scoring plays in `plays`). */
   scoringPlays: looseList(playSchema),
-  drives: looseObject(
-    z.object({
-      previous: looseList(z.object({ plays: looseList(playSchema) })),
-      current: looseObject(z.object({ plays: looseList(playSchema) })),
-    }),
-  ),
-  boxscore: looseObject(
-    z.object({
-      teams: looseList(boxscoreTeamSchema),
-      players: looseList(boxscorePlayersSchema),
-    }),
-  ),
+  drives: looseObject(drivesSchema),
+  boxscore: looseObject(boxscoreSchema),
   leaders: looseList(teamLeadersSchema),
   /** Absent for the NHL; empty before the game. */
   winprobability: z.array(z.unknown()).optional().catch(undefined),
 });
 export type EspnSummary = z.infer<typeof espnSummarySchema>;
 
+/**
+ * The same summary read by parts (summary-memo.ts): exactly what espnSummarySchema gives for the
+ * body's JSON (the tests hold the two equal on real summaries and hostile ones).
+ */
+const looseEntry =
+  <T>(schema: z.ZodType<T>) =>
+  (json: unknown): Entry<T> => {
+    const parsed = schema.safeParse(json);
+    return parsed.success ? parsed.data : DROPPED;
+  };
+const shape = espnSummarySchema.shape;
+/** A loose field of a zod object: read through `reader`, and what the field makes of an absent member. */
+const field = <T>(schema: z.ZodType<T>, reader: SpanReader<T>): Field<unknown> => ({
+  reader: reader as SpanReader<unknown>,
+  absent: Object.freeze(schema.parse(undefined)),
+});
+const looseListOf = <T>(schema: z.ZodType<T[]>, entry: SpanReader<Entry<T>>) =>
+  field(
+    schema,
+    list(entry, (json) => schema.parse(json)),
+  );
+const whole = <T>(schema: z.ZodType<T>) =>
+  field(
+    schema,
+    leaf((json) => schema.parse(json)),
+  );
+const sameObject = <T>(values: Record<string, unknown>) => values as T;
+
+const summaryReader = object<EspnSummary>(
+  {
+    header: whole(shape.header),
+    plays: looseListOf(shape.plays, leaf(looseEntry(playSchema))),
+    scoringPlays: looseListOf(shape.scoringPlays, leaf(looseEntry(playSchema))),
+    drives: field(
+      shape.drives,
+      object(
+        {
+          previous: looseListOf(drivesSchema.shape.previous, leaf(looseEntry(driveSchema))),
+          current: whole(drivesSchema.shape.current),
+        },
+        sameObject,
+        (json) => shape.drives.parse(json),
+      ),
+    ),
+    boxscore: field(
+      shape.boxscore,
+      object(
+        {
+          teams: looseListOf(boxscoreSchema.shape.teams, leaf(looseEntry(boxscoreTeamSchema))),
+          players: looseListOf(
+            boxscoreSchema.shape.players,
+            object<Entry<z.infer<typeof boxscorePlayersSchema>>>(
+              {
+                team: whole(boxscorePlayersSchema.shape.team),
+                statistics: looseListOf(
+                  boxscorePlayersSchema.shape.statistics,
+                  leaf(looseEntry(playerTableSchema)),
+                ),
+              },
+              sameObject,
+              looseEntry(boxscorePlayersSchema),
+            ),
+          ),
+        },
+        sameObject,
+        (json) => shape.boxscore.parse(json),
+      ),
+    ),
+    leaders: looseListOf(shape.leaders, leaf(looseEntry(teamLeadersSchema))),
+    winprobability: field(
+      shape.winprobability,
+      list(
+        leaf((json) => json),
+        (json) => shape.winprobability.parse(json),
+      ),
+    ),
+  },
+  sameObject,
+  (json) => espnSummarySchema.parse(json),
+);
+
+/** Win-probability points as read, by the raw entry they were read from (entries are kept between reads). */
+const pointsRead = new WeakMap<object, z.infer<typeof winProbabilitySchema> | null>();
+
 /** The win-probability points that have the shape, or null when the summary has no such section. */
 export function winProbabilityPoints(summary: EspnSummary) {
   if (!summary.winprobability) return null;
   return summary.winprobability.flatMap((raw) => {
+    const known = typeof raw === 'object' && raw !== null ? pointsRead.get(raw) : undefined;
+    if (known !== undefined) return known ? [known] : [];
     const point = winProbabilitySchema.safeParse(raw);
+    if (typeof raw === 'object' && raw !== null) pointsRead.set(raw, point.success ? point.data : null);
     return point.success ? [point.data] : [];
   });
 }
 
+/**
+ * What reading one game's summary leaves for its next read: the body and what was read from it. Kept
+ * by the reader for the games it read last (SUMMARIES_KEPT).
+ */
+export interface SummaryMemo {
+  body: Buffer | null;
+  root: Memo<EspnSummary> | null;
+}
+
+export const newSummaryMemo = (): SummaryMemo => ({ body: null, root: null });
+
+/**
+ * A summary body read through the lenient schema; EspnError when it is not a summary at all. With a
+ * memo of the same game's last read, only what changed since is parsed, and the memo is moved on to
+ * this body (left as it was when the body is refused).
+ */
+export function readEspnSummary(
+  body: Buffer,
+  label = 'ESPN summary',
+  memo: SummaryMemo = newSummaryMemo(),
+): EspnSummary {
+  // The very body read last time (a game between plays): what was read from it.
+  if (memo.root && memo.body?.equals(body)) return memo.root.value;
+  let root: JsonSpan | null = null;
+  try {
+    root = scanJsonObject(body, summaryReader.plan as { members: Record<string, JsonPlan> });
+  } catch {
+    // Read whole below: JSON.parse says what is wrong with it, as for a body that is not an object.
+  }
+  if (root === null) {
+    let json: unknown;
+    try {
+      json = JSON.parse(new TextDecoder().decode(body));
+    } catch (error) {
+      throw new EspnError(`${label} is not JSON`, undefined, { cause: error });
+    }
+    const parsed = espnSummarySchema.safeParse(json);
+    if (!parsed.success) throw new EspnError(`${label} is not a game summary`);
+    return parsed.data;
+  }
+  let read: Memo<EspnSummary>;
+  try {
+    const ctx = { body, previous: memo.root ? memo.body : null };
+    // The root's place is its start in the body (a byte order mark or spaces may come first).
+    read = summaryReader.read(ctx, root, root.start, memo.root ?? undefined, memo.root?.rel ?? 0);
+  } catch (error) {
+    if (error instanceof SyntaxError)
+      throw new EspnError(`${label} is not JSON`, undefined, { cause: error });
+    throw new EspnError(`${label} is not a game summary`, undefined, { cause: error });
+  }
+  memo.body = body;
+  memo.root = read;
+  return read.value;
+}
+
 /** A summary body (text) read through the lenient schema; EspnError when it is not a summary at all. */
 export function parseEspnSummary(text: string, label = 'ESPN summary'): EspnSummary {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    throw new EspnError(`${label} is not JSON`, undefined, { cause: error });
-  }
-  const parsed = espnSummarySchema.safeParse(body);
-  if (!parsed.success) throw new EspnError(`${label} is not a game summary`);
-  return parsed.data;
+  return readEspnSummary(Buffer.from(text, 'utf8'), label);
 }
+/** Games whose last summary a reader keeps to compare the next with (the watched ones, read each round). */
+export const SUMMARIES_KEPT = 16;
+/** Most bytes of kept summaries a reader holds; the games read longest ago go first. */
+export const SUMMARY_BYTES_KEPT = 48 * 1024 * 1024;
 
 export interface EspnSummaryReaderOptions {
   /** ESPN_BASE_URL, e.g. https://site.api.espn.com (the scoreboard client's `baseUrl`). */
@@ -204,11 +359,55 @@ export interface EspnSummaryReader {
   summary(league: EspnLeagueKey, eventId: string, signal?: AbortSignal): Promise<EspnSummary>;
 }
 
+/**
+ * A response body's bytes, or null when it is larger than `maxBytes`: a declared length over the cap
+ * is refused before reading, and otherwise the body is counted as it arrives and the rest is not
+ * downloaded once the cap is passed (as http/read-capped.ts does for text; the summary is read from
+ * its bytes, so that only the sections kept are ever decoded).
+ */
+async function readCappedBytes(response: Response, maxBytes: number): Promise<Buffer | null> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      await response.body.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * Reads game summaries; each game's last read is kept (SUMMARIES_KEPT games, SUMMARY_BYTES_KEPT
+ * bytes) so that reading it again parses only what changed.
+ */
 export function createEspnSummaryReader(options: EspnSummaryReaderOptions): EspnSummaryReader {
   const baseUrl = withoutTrailingSlashes(options.baseUrl);
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? ESPN_SUMMARY_MAX_BYTES;
+  /** By `league:event`, the game read longest ago first. */
+  const kept = new Map<string, SummaryMemo>();
+
+  function keep(key: string, memo: SummaryMemo) {
+    kept.delete(key);
+    kept.set(key, memo);
+    let bytes = 0;
+    for (const held of kept.values()) bytes += held.body?.length ?? 0;
+    for (const [oldest, held] of kept) {
+      if (kept.size <= SUMMARIES_KEPT && bytes <= SUMMARY_BYTES_KEPT) break;
+      kept.delete(oldest);
+      bytes -= held.body?.length ?? 0;
+    }
+  }
 
   return {
     baseUrl,
@@ -231,14 +430,18 @@ export function createEspnSummaryReader(options: EspnSummaryReaderOptions): Espn
         await response.body?.cancel().catch(() => undefined);
         throw new EspnError(`${label} answered ${response.status}`, response.status);
       }
-      let text: string | null;
+      let body: Buffer | null;
       try {
-        text = await readCapped(response, maxBytes);
+        body = await readCappedBytes(response, maxBytes);
       } catch (error) {
         throw new EspnError(`${label} could not be read`, response.status, { cause: error });
       }
-      if (text === null) throw new EspnError(`${label} is larger than ${maxBytes} bytes`, response.status);
-      return parseEspnSummary(text, label);
+      if (body === null) throw new EspnError(`${label} is larger than ${maxBytes} bytes`, response.status);
+      const key = `${league}:${eventId}`;
+      const memo = kept.get(key) ?? newSummaryMemo();
+      const summary = readEspnSummary(body, label, memo);
+      keep(key, memo);
+      return summary;
     },
   };
 }

@@ -66,14 +66,34 @@ export function updateGamecast(
   if (points === 'replaced') [change.winProbability, changed] = [next.winProbability, true];
   else if (points.length > 0) [change.winProbabilityAdded, changed] = [points, true];
   for (const section of REPLACED) {
-    if (isDeepStrictEqual(previous[section], next[section])) continue;
+    if (same(previous[section], next[section])) continue;
     Object.assign(change, { [section]: next[section] });
     changed = true;
   }
   if (!changed) return { gamecast: previous, change: null };
 
   const applied = applyGamecastChange(previous, change);
-  return { gamecast: next, change: isDeepStrictEqual(applied, next) ? change : whole };
+  return { gamecast: next, change: applied !== null && sameGamecast(applied, next) ? change : whole };
+}
+
+/**
+ * isDeepStrictEqual for the Gamecast's plain data, quicker where a fresh read shares what it did not
+ * change with the one held (the same play and point objects in new lists): an element that is the
+ * very same object is not walked.
+ */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b)) return isDeepStrictEqual(a, b);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i] && !isDeepStrictEqual(a[i], b[i])) return false;
+  }
+  return true;
+}
+
+function sameGamecast(a: Gamecast, b: Gamecast): boolean {
+  const keys = Object.keys(a) as Array<keyof Gamecast>;
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && same(a[key], b[key]));
 }
 
 /**
@@ -85,7 +105,7 @@ function newPlays(held: GamecastPlay[], fresh: GamecastPlay[]): GamecastPlay[] |
   const start = fresh.findIndex((play) => play.id === held[0]!.id);
   if (start === -1) return 'replaced';
   const kept = fresh.slice(start);
-  if (!isDeepStrictEqual(kept, held.slice(0, kept.length))) return 'replaced';
+  if (!same(kept, held.slice(0, kept.length))) return 'replaced';
   return fresh.slice(0, start);
 }
 
@@ -97,8 +117,8 @@ function newPoints(
   if (held === null || fresh === null) return held === fresh ? [] : 'replaced';
   if (fresh.length < held.length) return 'replaced';
   // Points fall off the front once the most kept is reached: find where the held ones sit.
-  const offset = held.length === 0 ? 0 : fresh.findIndex((point) => isDeepStrictEqual(point, held[0]));
+  const offset = held.length === 0 ? 0 : fresh.findIndex((point) => same(point, held[0]));
   if (offset === -1) return 'replaced';
-  if (!isDeepStrictEqual(fresh.slice(offset, offset + held.length), held)) return 'replaced';
+  if (!same(fresh.slice(offset, offset + held.length), held)) return 'replaced';
   return fresh.slice(offset + held.length);
 }

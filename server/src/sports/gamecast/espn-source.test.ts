@@ -4,8 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { gamecastSchema } from '@shared/schemas/gamecast';
 import type { Game } from '@shared/schemas/sports';
 import { AppError } from '../../errors';
-import { parseEspnSummary } from '../../integrations/espn/summary';
-import { createEspnGamecastSource, mapEspnSummary, noGamecastSource, periodText } from './espn-source';
+import { newSummaryMemo, parseEspnSummary, readEspnSummary } from '../../integrations/espn/summary';
+import {
+  createEspnGamecastSource,
+  createGamecastMapper,
+  mapEspnSummary,
+  noGamecastSource,
+  periodText,
+} from './espn-source';
 
 const CORPUS = join(import.meta.dirname, '../../../../tests/fixtures/real/espn-summary');
 /** Real JSON reached into at any depth to take sections out or put odd values in: any is the point. */
@@ -123,6 +129,46 @@ describe('ESPN summary → Gamecast', () => {
     competition.status.period = 1;
     for (const competitor of competition.competitors) competitor.score = '0';
     expect(read('NFL', summary).watch).toBeNull();
+  });
+
+  it('maps a game read round after round as each summary alone maps, what did not change as the same objects', () => {
+    for (const [league, file] of [
+      ['NBA', NBA_FINAL],
+      ['NFL', 'nfl-final-comeback-2023-09-17.json'],
+      ['MLB', 'mlb-final-2023-07-19.json'],
+    ] as const) {
+      const memo = newSummaryMemo();
+      const mapper = createGamecastMapper();
+      const round = (summary: RawJson) => {
+        const body = Buffer.from(JSON.stringify(summary));
+        const reading = mapper(league, '401585135', readEspnSummary(body, 'ESPN summary', memo));
+        expect(reading).toStrictEqual(read(league, summary));
+        expect(parses(reading)).toBe(true);
+        return reading;
+      };
+      const summary = realSummary(file);
+      const first = round(summary);
+      const plays = summary.plays ?? summary.scoringPlays;
+      plays.push({ ...plays.at(-1), id: 'bench-1', text: 'One more', scoringPlay: true });
+      summary.winprobability?.push({ playId: 'bench-1', homeWinPercentage: 0.25 });
+      const second = round(summary);
+      expect(second.playerTables).toBe(first.playerTables);
+      expect(second.teamStats).toBe(first.teamStats);
+      expect(second.leaders).toBe(first.leaders);
+      const kept = league === 'NFL' ? 'scoringPlays' : 'plays';
+      expect(second[kept][1]).toBe(first[kept][0]);
+      if (first.winProbability) expect(second.winProbability!.at(-2)).toBe(first.winProbability.at(-1));
+      // The teams swap sides: every play and table is mapped anew.
+      for (const competitor of summary.header.competitions[0].competitors)
+        competitor.homeAway = competitor.homeAway === 'home' ? 'away' : 'home';
+      const swapped = round(summary);
+      const side = { home: 'away', away: 'home' } as const;
+      const withTeam = second[kept].findIndex((play) => play.team !== null);
+      expect(swapped[kept][withTeam]!.team).toBe(side[second[kept][withTeam]!.team!]);
+      expect(swapped.playerTables).not.toBe(second.playerTables);
+      delete summary.boxscore;
+      expect(round(summary).playerTables).toEqual([]);
+    }
   });
 
   it('names periods in the league’s words', () => {

@@ -9,10 +9,12 @@ import {
   type WinProbabilityPoint,
 } from '@shared/schemas/gamecast';
 import type { LeagueName } from '@shared/schemas/sports';
+import { z } from 'zod/mini';
 import { errors } from '../../errors';
 import type { EspnLeagueKey } from '../../integrations/espn/client';
 import {
   createEspnSummaryReader,
+  SUMMARIES_KEPT,
   winProbabilityPoints,
   type EspnSummary,
   type EspnSummaryPlay,
@@ -94,6 +96,8 @@ const scoreOf = (value: number | undefined) =>
 
 interface Sides {
   byTeamId: Map<string, GamecastSide>;
+  /** The same pairs as text: what a mapping that used them is compared by. */
+  key: string;
 }
 
 function sideOf(sides: Sides, teamId: string | undefined): GamecastSide | null {
@@ -107,7 +111,18 @@ function mapPlay(
   fallbackId: string,
   scoring: boolean,
 ): GamecastPlay {
-  return {
+  // A scoring play is listed twice, with its own fallback id in each list: each list keeps its own.
+  const mappedBefore = fallbackId.startsWith('scoring-') ? scoringPlaysMapped : playsMapped;
+  const known = mappedBefore.get(play);
+  if (
+    known &&
+    known.league === league &&
+    known.sides === sides.key &&
+    known.fallbackId === fallbackId &&
+    known.scoring === scoring
+  )
+    return known.play;
+  const mapped: GamecastPlay = {
     id: cut(play.id, MAX.id) || fallbackId,
     period: periodText(league, play.period),
     clock: cutOrNull(play.clock?.displayValue, MAX.clock),
@@ -117,7 +132,23 @@ function mapPlay(
     team: sideOf(sides, play.team?.id ?? play.start?.team?.id),
     scoring,
   };
+  mappedBefore.set(play, { league, sides: sides.key, fallbackId, scoring, play: mapped });
+  return mapped;
 }
+
+/**
+ * Each play as last mapped, by the play read from the summary (the reader gives the same object for
+ * a play that did not change), with what the mapping depended on; in the plays and in the scoring plays.
+ */
+type MappedPlay = {
+  league: LeagueName;
+  sides: string;
+  fallbackId: string;
+  scoring: boolean;
+  play: GamecastPlay;
+};
+const playsMapped = new WeakMap<EspnSummaryPlay, MappedPlay>();
+const scoringPlaysMapped = new WeakMap<EspnSummaryPlay, MappedPlay>();
 
 /** Newest first, at most `max`, keeping the newest. */
 const newestFirst = <T>(oldestFirst: T[], max: number): T[] => oldestFirst.slice(-max).reverse();
@@ -290,17 +321,30 @@ function mapWinProbability(
     const chance = point.homeWinPercentage;
     if (chance === undefined || chance < 0 || chance > 1) continue;
     const play = point.playId === undefined ? undefined : playsById.get(point.playId);
-    mapped.push({
+    const known = pointsMapped.get(point);
+    if (known && known.league === league && known.play === play) {
+      mapped.push(known.point);
+      continue;
+    }
+    const shown: WinProbabilityPoint = {
       playId: cutOrNull(point.playId, MAX.id),
       period: play ? periodText(league, play.period) : '',
       clock: cutOrNull(play?.clock?.displayValue, MAX.clock),
       // 0–1 upstream; one decimal is all a chart or a table shows.
       homePercent: Math.round(chance * 1000) / 10,
-    });
+    };
+    pointsMapped.set(point, { league, play, point: shown });
+    mapped.push(shown);
   }
   if (mapped.length === 0) return null;
   return mapped.slice(-GAMECAST_MAX_PROBABILITY_POINTS);
 }
+
+/** Each point as last mapped, by the point read (the same object while it does not change). */
+const pointsMapped = new WeakMap<
+  object,
+  { league: LeagueName; play: EspnSummaryPlay | undefined; point: WinProbabilityPoint }
+>();
 
 /** The summary's game state, the side of each team id, and the score now. */
 function readHeader(summary: EspnSummary) {
@@ -325,63 +369,183 @@ function readHeader(summary: EspnSummary) {
         ? 'post'
         : 'pre';
   return {
-    sides: { byTeamId },
+    sides: { byTeamId, key: [...byTeamId].flat().join(' ') },
     state,
     period: competition?.status?.period ?? null,
     score: score.away !== undefined && score.home !== undefined ? (score as Score) : null,
   };
 }
 
+/**
+ * A value computed again only when one of its inputs is not the very one it was computed from (the
+ * summary reader gives the same objects for what did not change).
+ */
+function memoSlot<T>() {
+  let inputs: readonly unknown[] | null = null;
+  let output: T;
+  return (next: readonly unknown[], compute: () => T): T => {
+    if (inputs === null || inputs.length !== next.length || inputs.some((input, i) => input !== next[i])) {
+      output = compute();
+      inputs = next;
+    }
+    return output;
+  };
+}
+
+/**
+ * Maps one game's summaries as they are read, each section only when what it is made from changed
+ * since the last summary; a section that did not change is the very object it was (which keeps the
+ * check of the reading and the comparison with the stored Gamecast cheap).
+ */
+export function createGamecastMapper() {
+  const slot = {
+    allPlays: memoSlot<EspnSummaryPlay[]>(),
+    listed: memoSlot<EspnSummaryPlay[]>(),
+    playsById: memoSlot<Map<string, EspnSummaryPlay>>(),
+    scoring: memoSlot<EspnSummaryPlay[]>(),
+    scoringIds: memoSlot<Set<string>>(),
+    progression: memoSlot<Score[]>(),
+    winProbability: memoSlot<WinProbabilityPoint[] | null>(),
+    scoringPlays: memoSlot<GamecastPlay[]>(),
+    plays: memoSlot<GamecastPlay[]>(),
+    teamStats: memoSlot<GamecastReading['teamStats']>(),
+    playerTables: memoSlot<GamecastPlayerTable[]>(),
+    leaders: memoSlot<GamecastLeader[]>(),
+    watch: memoSlot<GamecastReading['watch']>(),
+  };
+
+  return (league: LeagueName, gameId: string, summary: EspnSummary): GamecastReading => {
+    const header = readHeader(summary);
+    const { sides } = header;
+    const started = header.state !== 'pre';
+
+    const allPlays = slot.allPlays([summary.plays, summary.drives], () => sourcePlays(summary));
+    const plays = slot.listed([league, allPlays], () => listedPlays(league, allPlays));
+    const playsById = slot.playsById([allPlays], () => {
+      const byId = new Map<string, EspnSummaryPlay>();
+      for (const play of allPlays) if (play.id !== undefined) byId.set(play.id, play);
+      return byId;
+    });
+
+    const scoring = slot.scoring([summary.scoringPlays, summary.plays], () => scoringPlaysOf(summary));
+    const scoringIds = slot.scoringIds(
+      [scoring],
+      () => new Set(scoring.flatMap((play) => (play.id === undefined ? [] : [play.id]))),
+    );
+    const winProbability = slot.winProbability([league, summary.winprobability, playsById], () =>
+      mapWinProbability(league, summary, playsById),
+    );
+
+    const progression = slot.progression([scoring], () =>
+      scoring.flatMap((play) =>
+        play.awayScore !== undefined && play.homeScore !== undefined
+          ? [{ away: play.awayScore, home: play.homeScore }]
+          : [],
+      ),
+    );
+    const score = header.score;
+    const watch = slot.watch(
+      [league, header.state, header.period, score?.away, score?.home, progression, winProbability],
+      () => {
+        const lastScoring = progression.at(-1);
+        return watchLabel({
+          league,
+          state: header.state,
+          period: header.period,
+          score: score ?? (started && lastScoring ? lastScoring : null),
+          progression,
+          homeWinPercents: winProbability?.map((point) => point.homePercent) ?? null,
+        });
+      },
+    );
+
+    return {
+      gameId,
+      league,
+      scoringPlays: slot.scoringPlays([league, sides.key, scoring], () =>
+        newestFirst(
+          scoring.map((play, index) => mapPlay(league, sides, play, `scoring-${index}`, true)),
+          GAMECAST_MAX_PLAYS,
+        ),
+      ),
+      plays: slot.plays([league, sides.key, plays, scoringIds], () =>
+        newestFirst(
+          plays.map((play, index) =>
+            mapPlay(league, sides, play, `play-${index}`, play.id !== undefined && scoringIds.has(play.id)),
+          ),
+          GAMECAST_MAX_PLAYS,
+        ),
+      ),
+      // Before the game ESPN fills the box score and leaders with season figures: not this game's.
+      teamStats: slot.teamStats([started, sides.key, summary.boxscore?.teams], () =>
+        started ? mapTeamStats(summary, sides) : [],
+      ),
+      playerTables: slot.playerTables([started, sides.key, summary.boxscore?.players], () =>
+        started ? mapPlayerTables(summary, sides) : [],
+      ),
+      leaders: slot.leaders([started, sides.key, summary.leaders], () =>
+        started ? mapLeaders(summary, sides) : [],
+      ),
+      winProbability,
+      watch,
+    };
+  };
+}
+
 /** One ESPN summary as what the Gamecast shows. */
 export function mapEspnSummary(league: LeagueName, gameId: string, summary: EspnSummary): GamecastReading {
-  const header = readHeader(summary);
-  const { sides } = header;
-  const started = header.state !== 'pre';
+  return createGamecastMapper()(league, gameId, summary);
+}
 
-  const allPlays = sourcePlays(summary);
-  const plays = listedPlays(league, allPlays);
-  const playsById = new Map<string, EspnSummaryPlay>();
-  for (const play of allPlays) if (play.id !== undefined) playsById.set(play.id, play);
+/**
+ * How the contract's lists are checked element by element: each list section (`z.array(element)`
+ * bounded by `z.maxLength`, possibly nullable) with its element schema and its most elements. Sections
+ * of any other make are checked whole.
+ */
+const LIST_SECTIONS = new Map(
+  Object.entries(gamecastSchema.shape).flatMap(([key, section]) => {
+    const list = section.def.type === 'nullable' ? section.def.innerType : section;
+    if (!(list instanceof z.ZodMiniArray) || list.def.checks?.length !== 1) return [];
+    const { maxItems, minItems } = z.toJSONSchema(list) as { maxItems?: number; minItems?: number };
+    if (maxItems === undefined || minItems !== undefined) return [];
+    // Each list its own record of the elements that passed: a list's schema vouches for its own only.
+    return [
+      [
+        key,
+        { element: list.def.element as z.ZodMiniType, most: maxItems, checked: new WeakSet<object>() },
+      ] as const,
+    ];
+  }),
+);
 
-  const scoring = scoringPlaysOf(summary);
-  const scoringIds = new Set(scoring.flatMap((play) => (play.id === undefined ? [] : [play.id])));
-  const winProbability = mapWinProbability(league, summary, playsById);
+/** Sections that are not lists and passed whole (readings and their parts are read-only). */
+const sectionsChecked = new WeakSet<object>();
 
-  const progression = scoring.flatMap((play) =>
-    play.awayScore !== undefined && play.homeScore !== undefined
-      ? [{ away: play.awayScore, home: play.homeScore }]
-      : [],
-  );
-  const lastScoring = progression.at(-1);
-  const watch = watchLabel({
-    league,
-    state: header.state,
-    period: header.period,
-    score: header.score ?? (started && lastScoring ? lastScoring : null),
-    progression,
-    homeWinPercents: winProbability?.map((point) => point.homePercent) ?? null,
-  });
-
-  return {
-    gameId,
-    league,
-    scoringPlays: newestFirst(
-      scoring.map((play, index) => mapPlay(league, sides, play, `scoring-${index}`, true)),
-      GAMECAST_MAX_PLAYS,
-    ),
-    plays: newestFirst(
-      plays.map((play, index) =>
-        mapPlay(league, sides, play, `play-${index}`, play.id !== undefined && scoringIds.has(play.id)),
-      ),
-      GAMECAST_MAX_PLAYS,
-    ),
-    // Before the game ESPN fills the box score and leaders with season figures: not this game's.
-    teamStats: started ? mapTeamStats(summary, sides) : [],
-    playerTables: started ? mapPlayerTables(summary, sides) : [],
-    leaders: started ? mapLeaders(summary, sides) : [],
-    winProbability,
-    watch,
-  };
+/**
+ * Whether a reading parses as the contract's Gamecast once versioned (what
+ * `gamecastSchema.safeParse({ ...reading, version, updatedAt })` says), each play, point, table or
+ * label checked once: the mapper gives what did not change as the very object it gave before.
+ */
+function readingParses(reading: GamecastReading): boolean {
+  for (const [key, schema] of Object.entries(gamecastSchema.shape)) {
+    if (key === 'version' || key === 'updatedAt') continue;
+    const value: unknown = reading[key as keyof GamecastReading];
+    const list = LIST_SECTIONS.get(key);
+    if (!list || !Array.isArray(value)) {
+      if (typeof value === 'object' && value !== null && sectionsChecked.has(value)) continue;
+      if (!schema.safeParse(value).success) return false;
+      if (typeof value === 'object' && value !== null) sectionsChecked.add(value);
+      continue;
+    }
+    if (value.length > list.most) return false;
+    for (const element of value as unknown[]) {
+      const known = typeof element === 'object' && element !== null;
+      if (known && list.checked.has(element)) continue;
+      if (!list.element.safeParse(element).success) return false;
+      if (known) list.checked.add(element);
+    }
+  }
+  return true;
 }
 
 export interface EspnGamecastSourceOptions extends EspnSummaryReaderOptions {
@@ -396,6 +560,15 @@ export interface EspnGamecastSourceOptions extends EspnSummaryReaderOptions {
 export function createEspnGamecastSource(options: EspnGamecastSourceOptions): GamecastSource {
   const reader = options.reader ?? createEspnSummaryReader(options);
   const host = new URL(reader.baseUrl).host;
+  /** Each game's mapper, the game read longest ago first (as many as the reader keeps summaries of). */
+  const mappers = new Map<string, ReturnType<typeof createGamecastMapper>>();
+  const mapperOf = (gameId: string) => {
+    const mapper = mappers.get(gameId) ?? createGamecastMapper();
+    mappers.delete(gameId);
+    mappers.set(gameId, mapper);
+    if (mappers.size > SUMMARIES_KEPT) mappers.delete(mappers.keys().next().value!);
+    return mapper;
+  };
   return {
     async fetchGamecast(game, signal) {
       let summary: EspnSummary;
@@ -404,13 +577,13 @@ export function createEspnGamecastSource(options: EspnGamecastSourceOptions): Ga
       } catch (error) {
         throw errors.sportsFetchFailed(`Failed to read the game summary from ${host}`, { cause: error });
       }
-      const reading = mapEspnSummary(game.league, game.id, summary);
+      const reading = mapperOf(game.id)(game.league, game.id, summary);
       // Every field was cut to its bound above; a reading that still does not parse is a bug here,
       // and it must not reach the fans.
-      const checked = gamecastSchema.safeParse({ ...reading, version: 0, updatedAt: '' });
-      if (!checked.success) {
+      if (!readingParses(reading)) {
+        const checked = gamecastSchema.safeParse({ ...reading, version: 0, updatedAt: '' });
         throw errors.sportsFetchFailed(`The game summary from ${host} could not be read`, {
-          cause: checked.error,
+          cause: checked.success ? undefined : checked.error,
         });
       }
       return reading;
