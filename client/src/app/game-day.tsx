@@ -1,15 +1,9 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { LEAGUE_KEYS } from '@shared/data/teams';
 import { useFavouriteTeams } from '@client/features/favourites/hooks';
-import { AlertToasts, DelayMarker, GameDaySettingsButton, useGameAlerts } from '@client/features/game-day';
-// The score feed itself, not the sports barrel: the barrel would bring the Sports page's cards and
-// dialog into every signed-in page.
-import { useGameChangeStream } from '@client/features/sports/score-feed';
-
-/** Where a game's dialog opens: the Sports page, told which game by the `game` search parameter. */
-export function gamePath(gameId: string): string {
-  return `/sports?${new URLSearchParams({ game: gameId })}`;
-}
+import { DelayMarker } from '@client/features/game-day/delay-marker';
+import { GameDaySettingsButton } from '@client/features/game-day/settings-button';
+import { loadOrReload } from '@client/lib/stale-build';
 
 /** The top bar's game-day controls: the delay marker (while a delay is on) and the settings button. */
 export function GameDayControls() {
@@ -22,16 +16,25 @@ export function GameDayControls() {
   );
 }
 
+// Alerts are only ever about favourite teams: a fan who follows none (a first visit, a fan of tech
+// news only) never loads them, nor the score feed they listen to.
+const Alerts = lazy(
+  loadOrReload(async () => ({ default: (await import('./game-day-alerts')).GameDayAlerts })),
+);
+
 /**
- * Game-day alerts on every signed-in page: each change the scoreboard releases (after the fan's
- * delay) that concerns a favourite team becomes a toast here and, when no tab is on screen, a desktop
- * notification; either opens the game.
+ * The game-day alerts (game-day-alerts.tsx), from the moment the fan follows a team; they then stay
+ * for the page's life, so a toast standing when the last team goes is not cut short.
  */
 export function GameDayAlerts() {
   const favourites = useFavouriteTeams();
-  const navigate = useNavigate();
-  const openGame = useCallback((gameId: string) => void navigate(gamePath(gameId)), [navigate]);
-  const announce = useGameAlerts({ favourites, onOpenGame: openGame });
-  useGameChangeStream((payload) => announce(payload.changes));
-  return <AlertToasts onOpenGame={openGame} />;
+  const followsATeam = LEAGUE_KEYS.some((league) => favourites[league].length > 0);
+  const [wanted, setWanted] = useState(followsATeam);
+  if (followsATeam && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Alerts />
+    </Suspense>
+  );
 }

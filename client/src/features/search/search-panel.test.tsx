@@ -196,7 +196,8 @@ describe('search panel', { timeout: 20_000 }, () => {
     await screen.findByText('Search Results');
 
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    const form = screen.getByRole('form', { name: 'Search filters' });
+    // The form's code loads on the first opening.
+    const form = await screen.findByRole('form', { name: 'Search filters' });
     await user.selectOptions(within(form).getByLabelText('Number of Results'), '20');
     await user.selectOptions(within(form).getByLabelText('Search Type'), 'keyword');
     await user.type(within(form).getByLabelText('Start Date'), '2025-03-01');
@@ -232,7 +233,7 @@ describe('search panel', { timeout: 20_000 }, () => {
   it('refuses a malformed domain in the form instead of sending it', async () => {
     const { user } = renderPanel();
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    await user.type(screen.getByLabelText('Exclude Domains'), 'not a domain');
+    await user.type(await screen.findByLabelText('Exclude Domains'), 'not a domain');
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     expect(screen.getByRole('alert')).toHaveTextContent('not a domain');
     expect(calls).toHaveLength(0);

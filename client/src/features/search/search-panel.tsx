@@ -3,11 +3,18 @@ import { ListFilter } from '@client/components/icons';
 import type { SearchResult } from '@shared/schemas/search';
 import { buttonClass, cardClass } from '@client/components/button';
 import { Spinner } from '@client/components/spinner';
+import { loadOrReload } from '@client/lib/stale-build';
 import { formatAnswerAge } from './answer-cache';
 import { AUTO_SEARCH_DELAY_MS } from './filters';
-import { FilterPanel } from './filter-panel';
+import type { FilterPanel as FilterPanelType } from './filter-panel';
 import { ResultCard } from './result-card';
 import { useSearch, type SearchState } from './use-search';
+
+/**
+ * The filter form's code loads when it is first wanted (most visits never open it); a pointer on the
+ * Filters button or focus on it starts the download, so it is usually in by the click.
+ */
+const loadFilterPanel = loadOrReload(() => import('./filter-panel'));
 
 /** A query from outside the panel (a chip click); a new object per click. */
 export interface ExternalQuery {
@@ -33,6 +40,8 @@ export function SearchPanel({ title, placeholder, defaultQuery, externalQuery, o
   const { state, search, retry, applyFilters, clearFilters } = useSearch(defaultQuery);
   const [input, setInput] = useState('');
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [FilterPanel, setFilterPanel] = useState<typeof FilterPanelType | null>(null);
+  const [filtersFailed, setFiltersFailed] = useState(false);
   const searchedRef = useRef(false);
   const lastQueryRef = useRef('');
   const titleId = useId();
@@ -74,6 +83,24 @@ export function SearchPanel({ title, placeholder, defaultQuery, externalQuery, o
     void search(query);
   }, [externalQuery, search]);
 
+  const preloadFilters = () => void loadFilterPanel().catch(() => {});
+  // The form opens once its code is in. Offline before it ever loaded, the fan is told so; the next
+  // press tries again.
+  const toggleFilters = () => {
+    if (filtersOpen || FilterPanel) {
+      setFiltersOpen((open) => !open);
+      return;
+    }
+    setFiltersFailed(false);
+    loadFilterPanel().then(
+      (module) => {
+        setFilterPanel(() => module.FilterPanel);
+        setFiltersOpen(true);
+      },
+      () => setFiltersFailed(true),
+    );
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     runQuery(input);
@@ -101,7 +128,9 @@ export function SearchPanel({ title, placeholder, defaultQuery, externalQuery, o
             type="button"
             aria-expanded={filtersOpen}
             aria-controls={filtersOpen ? filtersId : undefined}
-            onClick={() => setFiltersOpen((open) => !open)}
+            onPointerEnter={preloadFilters}
+            onFocus={preloadFilters}
+            onClick={toggleFilters}
             className={buttonClass('secondary')}
           >
             <ListFilter aria-hidden="true" className="h-4 w-4" />
@@ -109,7 +138,12 @@ export function SearchPanel({ title, placeholder, defaultQuery, externalQuery, o
           </button>
         </div>
       </form>
-      {filtersOpen ? (
+      {filtersFailed ? (
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+          Filters could not load. Check your connection and try again.
+        </p>
+      ) : null}
+      {filtersOpen && FilterPanel ? (
         <FilterPanel
           id={filtersId}
           filters={state.filters}
