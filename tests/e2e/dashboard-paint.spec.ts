@@ -73,6 +73,15 @@ test.describe('dashboard first paint', () => {
     // ...so everything in the result lists now came from the browser's own copy.
     expect(await techPanel(page).getByRole('article').allInnerTexts()).toEqual(techCards);
     await page.screenshot({ path: `${SHOTS}/dashboard-paint-kept-answer-phone.png`, fullPage: true });
+    // The same moment on a wide screen, the sidebar beside the page: still the kept answers.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+    for (const panel of [sportsPanel(page), techPanel(page)]) {
+      await expect(panel.getByText('Searching for articles...')).toBeVisible();
+      await expect(panel.getByText('Updated 2 h ago')).toBeVisible();
+    }
+    expect(await techPanel(page).getByRole('article').allInnerTexts()).toEqual(techCards);
+    await page.screenshot({ path: `${SHOTS}/dashboard-paint-kept-answer-wide.png`, fullPage: true });
 
     // The fresh answers replace the kept ones, which no longer claim an age.
     await searches.release();
