@@ -3,15 +3,21 @@
  * each (twenty logins, each in fifty leagues, ten sockets apiece so every socket watches five draft
  * rooms), all started together; whoever is on the clock picks the moment league:changed says so.
  * Measured: from each `league:pick` sent to the last of the league's ten member sockets holding that
- * pick (p50/p99/max), and the CPU the app and its Redis used per pick over the whole run. The machine
- * is shared: the load average before and after is printed with the figures.
+ * pick (p50/p99/max), and the CPU the app and its Redis used per pick over the whole run. Then the
+ * draft clocks' own cost with many drafts running and none due: the CPU the app and Redis use a
+ * second while idle, before and after `--parked` deadlines (10,000) an hour out are put where the
+ * clock leader keeps them (as that many running drafts would). The machine is shared: the load
+ * average before and after is printed with the figures. `--root DIR` runs the app of another
+ * checkout (a before/after comparison with this same script).
  * `npm run bench:leagues -- --help` lists the options.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { io as connectSio, type Socket } from 'socket.io-client';
 import { CATALOGUE_COMPANIES } from '@shared/data/yc-companies';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shared/events';
 import type { League } from '@shared/schemas/leagues';
+import { keys } from '@server/storage/keys';
 import { Histogram, monoMs } from './lib/histogram';
 import { cpuMs, LOAD_CPU, loadConditions, pin } from './lib/processes';
 import { fmt, machine, saveResult, table } from './lib/report';
@@ -21,15 +27,20 @@ import { startApp, startBenchRedis } from './lib/targets';
 const { values: args } = parseArgs({
   options: {
     leagues: { type: 'string', default: '100' },
+    parked: { type: 'string', default: '10000' },
+    root: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
-  console.log('npm run bench:leagues -- [--leagues 100]');
+  console.log('npm run bench:leagues -- [--leagues 100] [--parked 10000] [--root DIR]');
   process.exit(0);
 }
 
 const LEAGUE_COUNT = Number(args.leagues);
+const PARKED = Number(args.parked);
+/** How long idle CPU is measured, each time: long enough for dozens of clock ticks. */
+const IDLE_WINDOW_MS = 15_000;
 const SEATS = 10;
 const LEAGUES_PER_LOGIN = 50;
 const WATCHES_PER_SOCKET = 5;
@@ -45,6 +56,7 @@ const app = await startApp({
   redisUrl: redis.url,
   // Each login makes thousands of picks and joins fifty leagues: no budget in the way.
   env: { API_RATE_LIMIT: '100000000' },
+  root: args.root,
 });
 
 try {
@@ -151,6 +163,31 @@ try {
   await finished;
   const elapsedMs = monoMs() - startedAt;
   const cpuUsed = cpuMs(app.proc.pid) + (await redis.cpuMs()) - cpuBefore;
+  for (const socket of sockets) socket.close();
+
+  // The clocks with nothing due: idle as it is (every draft above is complete), then with PARKED
+  // deadlines an hour out where the clock leader keeps them, both the list and the index (a checkout
+  // from before the index reads only the list).
+  const idleCpuPerSecond = async () => {
+    const cpu = cpuMs(app.proc.pid) + (await redis.cpuMs());
+    const from = monoMs();
+    await sleep(IDLE_WINDOW_MS);
+    return ((cpuMs(app.proc.pid) + (await redis.cpuMs()) - cpu) / (monoMs() - from)) * 1000;
+  };
+  const idleNone = await idleCpuPerSecond();
+  const far = Date.now() + 3_600_000;
+  for (let from = 0; from < PARKED; from += 1000) {
+    const batch = Array.from({ length: Math.min(1000, PARKED - from) }, (_, index) => ({
+      id: `parked${runId}-${from + index}`.padEnd(16, '0').slice(-16),
+      ms: far + from + index,
+    }));
+    await redis.client
+      .multi()
+      .hset(keys.leagueDeadlines(), ...batch.flatMap(({ id, ms }) => [id, String(ms)]))
+      .zadd(keys.leagueDeadlineIndex(), ...batch.flatMap(({ id, ms }) => [ms, id]))
+      .exec();
+  }
+  const idleParked = await idleCpuPerSecond();
   const loadAfter = loadConditions();
 
   const result = {
@@ -170,6 +207,13 @@ try {
       max: latency.max,
       samples: latency.total,
     },
+    idleClocks: {
+      parked: PARKED,
+      cpuMsPerSecondNoneParked: idleNone,
+      cpuMsPerSecondParked: idleParked,
+      windowMs: IDLE_WINDOW_MS,
+    },
+    root: args.root ?? null,
   };
   console.log(
     table(
@@ -197,8 +241,13 @@ try {
       ],
     ),
   );
+  console.log(
+    table(
+      ['running drafts, none due', 'CPU ms/s (app+Redis) with none', `with ${PARKED}`, 'added ms/s'],
+      [[PARKED, fmt(idleNone, 2), fmt(idleParked, 2), fmt(idleParked - idleNone, 2)]],
+    ),
+  );
   console.log(`saved ${await saveResult('leagues', result)}`);
-  for (const socket of sockets) socket.close();
 } finally {
   await app.stop();
   await redis.stop();
