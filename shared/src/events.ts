@@ -23,7 +23,7 @@ import type {
   ChatUnreadArrived,
 } from './schemas/chat';
 import type { GamecastChange, GamecastWatchAnswer } from './schemas/gamecast';
-import type { League, LeagueQueue, LeagueWatchAnswer } from './schemas/leagues';
+import type { League, LeagueQueue, LeagueRemoved, LeagueWatchAnswer } from './schemas/leagues';
 import type { VoiceJoinAnswer, VoicePresence, VoiceSignal, VoiceSignalData } from './schemas/voice';
 import type {
   SportsDataUpdatedPayload,
@@ -107,6 +107,11 @@ export interface ServerToClientEvents {
   'league:changed': (league: League) => void;
   /** A person's queue in a league changed (set by them, or a queued company drafted): to that person's sockets only. */
   'league:queue-changed': (queue: LeagueQueue) => void;
+  /**
+   * The commissioner removed this person from a league: to that person's sockets only (every tab,
+   * every instance), with the league's id alone. Their sockets have left the league's rooms by then.
+   */
+  'league:removed': (removed: LeagueRemoved) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,10 +1,11 @@
 /**
  * A seat the commissioner removes loses the league at once: every socket of that person, on every
  * instance, leaves the league's rooms (its league:changed pushes, its draft room chat, that chat's
- * unread notices) as the removal is answered, a socket that was away and comes back through
- * connection recovery is not put back in them nor handed what they were sent meanwhile, and what the
- * removed person asks of the league afterwards is refused as a league they are not in (not_found),
- * changing nothing stored. Two instances on one Redis (this file's own), real socket.io-client fans
+ * unread notices) as the removal is answered, and hears one thing of it: `league:removed` with the
+ * league's id, which nobody else hears. A socket that was away and comes back through connection
+ * recovery is not put back in the league's rooms nor handed what they were sent meanwhile (it is
+ * handed the notice), and what the removed person asks of the league afterwards is refused as a
+ * league they are not in (not_found), changing nothing stored. Two instances on one Redis (this file's own), real socket.io-client fans
  * signed in through the development sign-in.
  */
 import { Redis } from 'ioredis';
@@ -87,6 +88,9 @@ function heardOfLeague(socket: TestSocket, league: League) {
   });
   return heard;
 }
+
+/** What the removed person's sockets hear of the league: the notice, and nothing else. */
+const removedNotice = (league: League) => ({ event: 'league:removed', payload: { leagueId: league.id } });
 
 /** The next `event` on `socket` that `matches`. */
 function next<E extends keyof ServerToClientEvents>(
@@ -231,7 +235,8 @@ describe('removing a seat from a league', () => {
         error: { code: 'not_found' },
       });
     }
-    expect(bobHeard).toEqual([[], [], [], []]);
+    const notice = removedNotice(league);
+    expect(bobHeard).toEqual([[notice], [notice], [notice], [notice]]);
 
     // Whatever Bob asks of the league afterwards is refused, on either instance, and stores nothing.
     const before = await storedData(inspect);
@@ -240,7 +245,55 @@ describe('removing a seat from a league', () => {
     expect(await storedData(inspect)).toEqual(before);
     expect(leagueRoomsOf(a, bob.login, league)).toEqual([]);
     expect(leagueRoomsOf(b, bob.login, league)).toEqual([]);
-    expect(bobHeard).toEqual([[], [], [], []]);
+    expect(bobHeard).toEqual([[notice], [notice], [notice], [notice]]);
+  }, 30_000);
+
+  it('tells the removed person at once, on each of their sockets on every instance and on no one else, the league and nothing more', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const { alice, bob, carol, league } = await leagueOfFriends(a, b);
+    const dave = await fan(a, 'dave'); // in no league of theirs
+    // Bob with the lobby open on A and another tab (the leagues list, say) on B; the members and
+    // Dave, in the room and not, on both.
+    const bobSockets = [await bob.socket(a), await bob.socket(b)];
+    await openDraftRoom(bobSockets[0]!, league);
+    const aliceInRoom = await alice.socket(a);
+    const carolInRoom = await carol.socket(b);
+    for (const socket of [aliceInRoom, carolInRoom]) await openDraftRoom(socket, league);
+    const others = [
+      aliceInRoom,
+      carolInRoom,
+      await alice.socket(b),
+      await carol.socket(a),
+      await dave.socket(a),
+      await dave.socket(b),
+    ];
+    const noticesOf = (socket: TestSocket) => {
+      const notices: unknown[] = [];
+      socket.on('league:removed', (removed) => notices.push(removed));
+      return notices;
+    };
+    const bobNotices = bobSockets.map(noticesOf);
+    const othersNotices = others.map(noticesOf);
+
+    const told = bobSockets.map((socket) => next(socket, 'league:removed', () => true));
+    const removalSeen = [aliceInRoom, carolInRoom].map((socket) =>
+      next(socket, 'league:changed', (changed) => changed.version === 4),
+    );
+    expect((await alice.rest(b, 'DELETE', `/api/leagues/${league.id}/seats/${bob.login}`)).status).toBe(200);
+    // The league's id and nothing else, once on each of Bob's sockets.
+    expect(await Promise.all(told)).toEqual([{ leagueId: league.id }, { leagueId: league.id }]);
+    await Promise.all(removalSeen);
+    // The members on both instances have the push sent after the notice; one request and its answer
+    // on every socket after that, and anything sent to it before has arrived.
+    for (const socket of [...bobSockets, ...others])
+      await emit(socket, 'league:unwatch', { leagueId: league.id });
+    expect(bobNotices).toEqual([[{ leagueId: league.id }], [{ leagueId: league.id }]]);
+    expect(othersNotices).toEqual(others.map(() => []));
+    // From then on the league is not Bob's: refused as one that does not exist.
+    expect(await emit(bobSockets[1]!, 'league:watch', { leagueId: league.id })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   }, 30_000);
 
   it('leaves no socket in the league when it opens the draft room while the removal is under way', async () => {
@@ -273,7 +326,7 @@ describe('removing a seat from a league', () => {
     }
   }, 60_000);
 
-  it("does not give a socket that comes back through connection recovery the league's rooms or what they were sent", async () => {
+  it("does not give a socket that comes back through connection recovery the league's rooms or what they were sent, only the notice", async () => {
     const [a, b] = [await instance(), await instance()];
     const { alice, bob, carol, league, room } = await leagueOfFriends(a, b);
     // Carol in the draft room on the instance Bob's socket is on.
@@ -311,6 +364,7 @@ describe('removing a seat from a league', () => {
       ok: false,
       error: { code: 'not_found' },
     });
-    expect(heard).toEqual([]);
+    // What the person's own room was sent while away is replayed: the notice, which says why.
+    expect(heard).toEqual([removedNotice(league)]);
   }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { leagueQueueSchema, leagueSchema } from '@shared/schemas/leagues';
+import { leagueQueueSchema, leagueRemovedSchema, leagueSchema } from '@shared/schemas/leagues';
 import type { AppServer } from '../realtime';
 import { leagueMembersRooms, leagueRoom, userRoom } from '../realtime/rooms';
 import type { LeagueBroadcaster } from './service';
@@ -27,6 +27,9 @@ export function createLeagueBroadcaster(io: AppServer): LeagueBroadcaster {
       await sockets.fetchSockets().catch(() => undefined);
       // This instance's own leave waits on the adapter's publish: made sure of here.
       io.local.in(userRoom(login)).socketsLeave(rooms);
+    },
+    removed(leagueId, login) {
+      io.to(userRoom(login)).emit('league:removed', leagueRemovedSchema.parse({ leagueId }));
     },
   };
 }

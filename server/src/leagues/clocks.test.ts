@@ -20,6 +20,7 @@ const quiet: LeagueBroadcaster = {
   changed: () => undefined,
   queueChanged: () => undefined,
   left: async () => undefined,
+  removed: () => undefined,
 };
 
 let store: MemoryStore;

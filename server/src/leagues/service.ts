@@ -36,6 +36,12 @@ export interface LeagueBroadcaster {
    * league any more.
    */
   left(leagueId: string, login: string): Promise<void>;
+  /**
+   * Tells a person the commissioner removed them (`league:removed`), on their own sockets only, every
+   * tab and every instance: their open league page says so at once instead of failing on their next
+   * click.
+   */
+  removed(leagueId: string, login: string): void;
 }
 
 export interface LeagueService {
@@ -128,7 +134,12 @@ export function createLeagueService(deps: {
         }
         await store.setDeadline(changed.id, changed.clock ? Date.parse(changed.clock.deadline) : null);
         // Stored first: a socket that joins a room meanwhile checks membership again after joining.
-        if (leaving) await broadcaster.left(changed.id, leaving);
+        // The person hears of it once their sockets are out of the league's rooms, before the
+        // members see the seat go and before the removal is answered.
+        if (leaving) {
+          await broadcaster.left(changed.id, leaving);
+          broadcaster.removed(changed.id, leaving);
+        }
         broadcaster.changed(changed);
       }
       return answer;

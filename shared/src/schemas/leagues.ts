@@ -20,7 +20,7 @@ import { z } from 'zod/mini';
  * - `POST /api/leagues/:leagueId/start` | `/pause` | `/resume` → League: the commissioner only.
  *
  * Socket events (typed in events.ts): `league:watch`, `league:unwatch`, `league:pick`,
- * `league:queue-set`; from the server `league:changed` and `league:queue-changed`.
+ * `league:queue-set`; from the server `league:changed`, `league:queue-changed` and `league:removed`.
  *
  * Errors (shared/src/errors.ts): `not_found` for an unknown league or invite, and for a league the
  * caller does not sit in (so ids do not leak); `forbidden` for a non-commissioner's start, pause,
@@ -196,3 +196,12 @@ export const leagueQueueSetSchema = z.object({
   leagueId: leagueIdSchema,
   companyIds: z.array(leagueCompanyIdSchema).check(z.maxLength(LEAGUE_QUEUE_MAX)),
 });
+
+/**
+ * `league:removed`: the commissioner took the receiving person's seat. Sent to that person's own
+ * sockets only (every tab, on every instance), once the removal is stored and before it is answered;
+ * it names the league and nothing else. From then on the league answers them `not_found`, as it
+ * does anyone outside it, so a client that missed this push learns it from its next request.
+ */
+export const leagueRemovedSchema = z.object({ leagueId: leagueIdSchema });
+export type LeagueRemoved = z.infer<typeof leagueRemovedSchema>;

@@ -7,6 +7,7 @@ import { useAuth } from '@client/lib/auth';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { DraftRoom } from './draft-room';
 import { leagueApi } from './league-api';
+import { LeagueLostNotice, leagueLostTitle } from './league-lost';
 import { useLeaguePoints } from './league-points';
 import { Lobby } from './lobby';
 import { ErrorNote, STATUS_LABELS } from './parts';
@@ -18,15 +19,25 @@ export interface LeaguePageProps {
   renderDraftChat?: (league: League, me: string) => ReactNode;
 }
 
-/** One league: its lobby, its live draft room, or its results, as its status says. */
+/**
+ * One league: its lobby, its live draft room, or its results, as its status says; once the league
+ * is no longer the person's (the commissioner removed them), a notice that says so instead.
+ */
 export function LeaguePage({ renderDraftChat }: LeaguePageProps = {}) {
   const { leagueId = '' } = useParams();
+  // Another league is another page: nothing of the one before carries over.
+  return <LeagueView key={leagueId} leagueId={leagueId} renderDraftChat={renderDraftChat} />;
+}
+
+function LeagueView({ leagueId, renderDraftChat }: LeaguePageProps & { leagueId: string }) {
   const { user } = useAuth();
   const me = user?.login ?? '';
   const room = useLeagueRoom(leagueId);
   const points = useLeaguePoints();
-  const { league } = room;
-  useDocumentTitle(league ? league.name : 'League');
+  const { league, lost, act } = room;
+  useDocumentTitle(lost ? leagueLostTitle(lost, league?.name ?? null) : league ? league.name : 'League');
+
+  if (lost) return <LeagueLostNotice reason={lost} leagueName={league?.name ?? null} />;
 
   if (!league)
     return room.loadError ? (
@@ -46,8 +57,8 @@ export function LeaguePage({ renderDraftChat }: LeaguePageProps = {}) {
       <Lobby
         league={league}
         me={me}
-        onRemove={async (login) => room.apply(await leagueApi.removeSeat(league.id, login))}
-        onStart={async () => room.apply(await leagueApi.command(league.id, 'start'))}
+        onRemove={async (login) => room.apply(await act(() => leagueApi.removeSeat(league.id, login)))}
+        onStart={async () => room.apply(await act(() => leagueApi.command(league.id, 'start')))}
       />
     ) : league.status === 'complete' ? (
       <Results league={league} points={points} />
@@ -58,7 +69,7 @@ export function LeaguePage({ renderDraftChat }: LeaguePageProps = {}) {
         me={me}
         onPick={room.pick}
         onQueueChange={room.saveQueue}
-        onCommand={async (action) => room.apply(await leagueApi.command(league.id, action))}
+        onCommand={async (action) => room.apply(await act(() => leagueApi.command(league.id, action)))}
         chat={renderDraftChat?.(league, me)}
       />
     );

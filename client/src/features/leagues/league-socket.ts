@@ -1,4 +1,10 @@
-import type { League, LeagueQueue, LeagueWatchAnswer } from '@shared/schemas/leagues';
+import { z } from 'zod/mini';
+import {
+  leagueRemovedSchema,
+  type League,
+  type LeagueQueue,
+  type LeagueWatchAnswer,
+} from '@shared/schemas/leagues';
 import { getSocket, request } from '@client/lib/socket';
 
 /** What the draft room hears about one league. */
@@ -6,7 +12,30 @@ export interface LeagueRoomListener {
   onAnswer(answer: LeagueWatchAnswer): void;
   onLeague(league: League): void;
   onQueue(queue: LeagueQueue): void;
+  /** The commissioner removed the signed-in person from this league (`league:removed`). */
+  onRemoved(): void;
   onError(error: unknown): void;
+}
+
+/**
+ * Calls `listener` with the id of each league the commissioner removes the signed-in person from
+ * (`league:removed`, to every tab of theirs), read through the shared schema: anything else is
+ * ignored. Returns the stop.
+ */
+export function onLeagueRemoved(listener: (leagueId: string) => void): () => void {
+  const socket = getSocket();
+  const onRemoved = (payload: unknown) => {
+    const parsed = z.safeParse(leagueRemovedSchema, payload);
+    if (!parsed.success) {
+      console.warn('leagues: ignoring an unreadable league:removed push');
+      return;
+    }
+    listener(parsed.data.leagueId);
+  };
+  socket.on('league:removed', onRemoved);
+  return () => {
+    socket.off('league:removed', onRemoved);
+  };
 }
 
 /**
@@ -34,9 +63,13 @@ export function watchLeague(leagueId: string, listener: LeagueRoomListener): () 
   socket.on('connect', watch);
   socket.on('league:changed', onLeague);
   socket.on('league:queue-changed', onQueue);
+  const stopRemoved = onLeagueRemoved((removedFrom) => {
+    if (removedFrom === leagueId && !stopped) listener.onRemoved();
+  });
   if (socket.connected) watch();
   return () => {
     stopped = true;
+    stopRemoved();
     socket.off('connect', watch);
     socket.off('league:changed', onLeague);
     socket.off('league:queue-changed', onQueue);

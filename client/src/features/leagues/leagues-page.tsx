@@ -13,6 +13,7 @@ import { errorMessage } from '@client/lib/api-client';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { InviteLink } from './invite-link';
 import { leagueApi } from './league-api';
+import { onLeagueRemoved } from './league-socket';
 import { ErrorNote, Panel, STATUS_LABELS } from './parts';
 
 /** "Leagues with friends": my leagues, and a new one with its invite link. */
@@ -21,17 +22,30 @@ export function LeaguesPage() {
   const [leagues, setLeagues] = useState<LeagueSummary[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [created, setCreated] = useState<League | null>(null);
+  // Leagues the person was removed from while this page is open: a list read as the removal was
+  // made may still hold one.
+  const [removed] = useState(() => new Set<string>());
 
   useEffect(() => {
     let active = true;
     leagueApi
       .list()
-      .then((list) => active && setLeagues(list))
+      .then((list) => active && setLeagues(list.filter((league) => !removed.has(league.id))))
       .catch((error: unknown) => active && setLoadError(errorMessage(error, 'Could not load your leagues.')));
     return () => {
       active = false;
     };
-  }, [created]);
+  }, [created, removed]);
+
+  // A league the commissioner removes the person from leaves the list at once, in every tab.
+  useEffect(
+    () =>
+      onLeagueRemoved((leagueId) => {
+        removed.add(leagueId);
+        setLeagues((current) => current?.filter((league) => league.id !== leagueId) ?? current);
+      }),
+    [removed],
+  );
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5">
