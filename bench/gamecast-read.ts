@@ -7,8 +7,8 @@
  *
  * - same: the summary did not change at all;
  * - clock: only the game clock moved (the header's status), as between plays of a live game;
- * - play: one play more each round (the NFL's in its scoring plays and the last drive, the others' in
- *   `plays`), with a point of win probability where the league has them.
+ * - play: one play more each round (the NFL's in its scoring plays and the drive under way, the
+ *   others' in `plays`), with a point of win probability where the league has them.
  *
  * Bodies: the real summaries in tests/fixtures/real/espn-summary/ as ESPN sends them (compact), and
  * the bench's live game (the fake ESPN's Bills–Dolphins, 280 KB) with a scoring play added at the fake
@@ -60,8 +60,14 @@ function fixtureBody(file: string): Body {
       for (let i = 1; i <= round; i++) {
         const play = { ...model, id: `bench-${i}`, text: `Bench play ${i}` };
         if (list) list.push(play);
-        const drive = json.drives?.previous?.at(-1);
-        if (nfl && Array.isArray(drive?.plays)) drive.plays.push(play);
+        // The NFL's plays go to the drive under way, which ends after 8 plays and a new one starts.
+        if (nfl && json.drives) {
+          if (!json.drives.current || i % 8 === 1) {
+            if (json.drives.current) json.drives.previous.push(json.drives.current);
+            json.drives.current = { ...json.drives.previous.at(-1), id: `drive-${i}`, plays: [] };
+          }
+          json.drives.current.plays.push(play);
+        }
         if (Array.isArray(json.winprobability))
           json.winprobability.push({ playId: play.id, homeWinPercentage: 0.5, tiePercentage: 0 });
       }

@@ -5,6 +5,10 @@
  * every few seconds is mostly what the last read held: with the spans, the reader parses only the
  * sections it keeps, and of those only what changed since the last read (summary.ts).
  *
+ * Given where the values sat in the previous body of the same resource (a hint: what the last read
+ * recorded), a value whose bytes are the previous one's, at its new place, is stepped over by
+ * comparing bytes instead of scanning them, and marked `same`: only what changed is scanned.
+ *
  * What a plan names is spanned exactly, and each span is later read with JSON.parse, which checks its
  * grammar in full. What it steps over is checked for structure only (strings closed, brackets paired
  * and matched, nothing but JSON's characters between them): enough to find where each value ends and
@@ -16,10 +20,31 @@ export interface JsonSpan {
   start: number;
   /** Exclusive. */
   end: number;
+  /**
+   * The bytes are those of the value its hint recorded in the previous body: nothing in it was
+   * scanned (no members or elements are given).
+   */
+  same?: true;
   /** An object's members the plan names, by key (the last of a repeated key, as JSON.parse keeps). */
   members?: Map<string, JsonSpan>;
+  /** An object's other members, stepped over (for the next scan's hint). */
+  skipped?: Map<string, JsonSpan>;
   /** An array's elements, in order. */
   elements?: JsonSpan[];
+  /** How many of an array's first elements are `same`: those of its hint, byte for byte. */
+  sameFirst?: number;
+}
+
+/**
+ * Where a value sat in the previous body, as the last read recorded it (summary-memo.ts's Memo): its
+ * start relative to its parent's, its length, and the same for its parts.
+ */
+export interface JsonHint {
+  rel: number;
+  len: number;
+  fields?: ReadonlyMap<string, JsonHint>;
+  skipped?: ReadonlyMap<string, { rel: number; len: number }>;
+  items?: ReadonlyArray<JsonHint>;
 }
 
 /**
@@ -145,18 +170,51 @@ function expect(bytes: Buffer, at: number, what: number) {
   if (bytes[at] !== what) throw new JsonScanError(`Expected '${String.fromCharCode(what)}'`, at);
 }
 
-function spanValue(bytes: Buffer, at: number, plan: JsonPlan): JsonSpan {
+/** The body being scanned, and the one its hints were recorded in. */
+interface Scan {
+  bytes: Buffer;
+  previous: Buffer | null;
+}
+
+/**
+ * Whether the value at `at` is the one the hint recorded at `hintAt` in the previous body: the same
+ * bytes, not running on (a number that only starts the same is another number).
+ */
+function unchanged(scan: Scan, at: number, hint: { len: number }, hintAt: number): boolean {
+  const { bytes, previous } = scan;
+  const end = at + hint.len;
+  return (
+    previous !== null &&
+    end <= bytes.length &&
+    bytes.compare(previous, hintAt, hintAt + hint.len, at, end) === 0 &&
+    SCALAR[bytes[end] ?? 0] !== 1
+  );
+}
+
+function spanValue(scan: Scan, at: number, plan: JsonPlan, hint?: JsonHint, hintAt = 0): JsonSpan {
+  if (hint && unchanged(scan, at, hint, hintAt)) return { start: at, end: at + hint.len, same: true };
+  const { bytes } = scan;
   if (plan !== null) {
-    if ('members' in plan && bytes[at] === OPEN_BRACE) return spanObject(bytes, at, plan.members);
-    if ('element' in plan && bytes[at] === OPEN_BRACKET) return spanArray(bytes, at, plan.element);
+    if ('members' in plan && bytes[at] === OPEN_BRACE)
+      return spanObject(scan, at, plan.members, hint, hintAt);
+    if ('element' in plan && bytes[at] === OPEN_BRACKET)
+      return spanArray(scan, at, plan.element, hint, hintAt);
   }
   return { start: at, end: skipValue(bytes, at) };
 }
 
-function spanObject(bytes: Buffer, start: number, plan: Readonly<Record<string, JsonPlan>>): JsonSpan {
+function spanObject(
+  scan: Scan,
+  start: number,
+  plan: Readonly<Record<string, JsonPlan>>,
+  hint: JsonHint | undefined,
+  hintAt: number,
+): JsonSpan {
+  const { bytes } = scan;
   const members = new Map<string, JsonSpan>();
+  const skipped = new Map<string, JsonSpan>();
   let i = skipSpace(bytes, start + 1);
-  if (bytes[i] === CLOSE_BRACE) return { start, end: i + 1, members };
+  if (bytes[i] === CLOSE_BRACE) return { start, end: i + 1, members, skipped };
   for (;;) {
     expect(bytes, i, QUOTE);
     const keyEnd = stringEnd(bytes, i);
@@ -165,11 +223,16 @@ function spanObject(bytes: Buffer, start: number, plan: Readonly<Record<string, 
     expect(bytes, i, COLON);
     i = skipSpace(bytes, i + 1);
     if (Object.hasOwn(plan, key)) {
-      const member = spanValue(bytes, i, plan[key]!);
+      const field = hint?.fields?.get(key);
+      const member = spanValue(scan, i, plan[key]!, field, field ? hintAt + field.rel : 0);
       members.set(key, member);
       i = member.end;
     } else {
-      i = skipValue(bytes, i);
+      const before = hint?.skipped?.get(key);
+      const end =
+        before && unchanged(scan, i, before, hintAt + before.rel) ? i + before.len : skipValue(bytes, i);
+      skipped.set(key, { start: i, end });
+      i = end;
     }
     i = skipSpace(bytes, i);
     if (bytes[i] === COMMA) {
@@ -177,17 +240,60 @@ function spanObject(bytes: Buffer, start: number, plan: Readonly<Record<string, 
       continue;
     }
     expect(bytes, i, CLOSE_BRACE);
-    return { start, end: i + 1, members };
+    return { start, end: i + 1, members, skipped };
   }
 }
 
-function spanArray(bytes: Buffer, start: number, plan: JsonPlan): JsonSpan {
+/**
+ * How many of the array's first elements are its hint's, byte for byte and at the same places: all
+ * of them when the array only grew (a live game's plays), else found by halving.
+ */
+function sameFirst(scan: Scan, start: number, items: ReadonlyArray<JsonHint>, hintAt: number): number {
+  const fits = (count: number) => {
+    if (count === 0) return true;
+    const last = items[count - 1]!;
+    return unchanged(scan, start, { len: last.rel + last.len }, hintAt);
+  };
+  if (fits(items.length)) return items.length;
+  let low = 0;
+  let high = items.length;
+  while (high - low > 1) {
+    const middle = (low + high) >>> 1;
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+function spanArray(
+  scan: Scan,
+  start: number,
+  plan: JsonPlan,
+  hint: JsonHint | undefined,
+  hintAt: number,
+): JsonSpan {
+  const { bytes } = scan;
   const elements: JsonSpan[] = [];
-  let i = skipSpace(bytes, start + 1);
-  if (bytes[i] === CLOSE_BRACKET) return { start, end: i + 1, elements };
+  const items = scan.previous !== null ? hint?.items : undefined;
+  const kept = items && items.length > 0 ? sameFirst(scan, start, items, hintAt) : 0;
+  for (let k = 0; k < kept; k++) {
+    const item = items![k]!;
+    elements.push({ start: start + item.rel, end: start + item.rel + item.len, same: true });
+  }
+  let i: number;
+  if (kept === 0) {
+    i = skipSpace(bytes, start + 1);
+    if (bytes[i] === CLOSE_BRACKET) return { start, end: i + 1, elements, sameFirst: 0 };
+  } else {
+    i = skipSpace(bytes, elements[kept - 1]!.end);
+    if (bytes[i] === CLOSE_BRACKET) return { start, end: i + 1, elements, sameFirst: kept };
+    expect(bytes, i, COMMA);
+    i = skipSpace(bytes, i + 1);
+  }
   for (;;) {
     if (elements.length === MAX_ELEMENTS) return { start, end: skipValue(bytes, start) };
-    const element = spanValue(bytes, i, plan);
+    const item = items?.[elements.length];
+    const element = spanValue(scan, i, plan, item, item ? hintAt + item.rel : 0);
     elements.push(element);
     i = skipSpace(bytes, element.end);
     if (bytes[i] === COMMA) {
@@ -195,23 +301,27 @@ function spanArray(bytes: Buffer, start: number, plan: JsonPlan): JsonSpan {
       continue;
     }
     expect(bytes, i, CLOSE_BRACKET);
-    return { start, end: i + 1, elements };
+    return { start, end: i + 1, elements, sameFirst: kept };
   }
 }
 
 /**
  * The spans of a JSON body whose value is an object, as the plan asks; null when the body's value is
  * not an object (the caller reads such a body whole). A UTF-8 byte order mark before it is skipped.
- * Throws JsonScanError when the body is not JSON.
+ * With a hint (what the last read of the previous body recorded, its root's `rel` being its start in
+ * that body), what did not change is compared instead of scanned. Throws JsonScanError when the body
+ * is not JSON.
  */
 export function scanJsonObject(
   bytes: Buffer,
   plan: { readonly members: Readonly<Record<string, JsonPlan>> },
+  hint?: { previous: Buffer; root: JsonHint },
 ): JsonSpan | null {
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   i = skipSpace(bytes, i);
   if (bytes[i] !== OPEN_BRACE) return null;
-  const span = spanObject(bytes, i, plan.members);
+  const scan: Scan = { bytes, previous: hint?.previous ?? null };
+  const span = spanValue(scan, i, plan, hint?.root, hint?.root.rel);
   const rest = skipSpace(bytes, span.end);
   if (rest !== bytes.length) throw new JsonScanError('Unexpected content after the value', rest);
   return span;

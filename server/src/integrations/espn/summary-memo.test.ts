@@ -135,6 +135,34 @@ describe('reading an ESPN summary by its sections', () => {
     expect(read(bytes(realSummary(NBA)))).toBe(again);
   });
 
+  it('reads a drive under way a play at a time, and the drives before it as they were', () => {
+    const memo = newSummaryMemo();
+    const summary = realSummary(NFL);
+    const last = summary.drives.previous.pop();
+    summary.drives.current = { ...last, plays: [] };
+    let before: EspnSummary | null = null;
+    for (const play of last.plays) {
+      summary.drives.current.plays.push(play);
+      const body = bytes(summary);
+      const read = readEspnSummary(body, 'ESPN summary', memo);
+      expect(read).toStrictEqual(bySchema(body));
+      if (before) {
+        expect(read.drives!.previous).toBe(before.drives!.previous);
+        expect(read.drives!.current!.plays.slice(0, -1)).toStrictEqual(before.drives!.current!.plays);
+        read
+          .drives!.current!.plays.slice(0, -1)
+          .forEach((kept, i) => expect(kept).toBe(before!.drives!.current!.plays[i]));
+      }
+      before = read;
+    }
+    // The drive ends: it joins the ones before, and nothing is under way.
+    summary.drives.previous.push(summary.drives.current);
+    delete summary.drives.current;
+    const ended = readEspnSummary(bytes(summary), 'ESPN summary', memo);
+    expect(ended).toStrictEqual(bySchema(bytes(summary)));
+    expect(ended.drives!.previous.slice(0, -1)).toStrictEqual(before!.drives!.previous);
+  });
+
   it('refuses a cut or garbled body as not JSON and keeps its last read for the next', () => {
     const memo = newSummaryMemo();
     const body = bytes(realSummary(NFL));

@@ -1,10 +1,10 @@
 /**
  * Reading the spans of a JSON body (summary-json.ts) into values, keeping what was read for the next
- * body of the same resource: a span whose bytes are the ones read last time gives last time's value
- * (the same object) without being parsed or checked again. A live game's summary, read every few
- * seconds, differs from the last one by a few plays, a point of win probability and the box score's
- * numbers: only those are parsed. Lists are compared element by element (the unchanged first ones at
- * once, by their bytes), objects member by member, down to where the plan spans.
+ * body of the same resource: a span whose bytes are the ones read last time (the scan, given this
+ * memo as its hint, marks it `same`) gives last time's value, the same object, without being parsed
+ * or checked again. A live game's summary, read every few seconds, differs from the last one by a few
+ * plays, a point of win probability and the box score's numbers: only those are parsed. Lists are
+ * compared element by element, objects member by member, down to where the plan spans.
  *
  * Each reader gives exactly what its zod schema gives for the span's JSON (summary.ts builds them
  * beside the schemas, and its tests hold the two equal): a value read anew is JSON.parse'd and run
@@ -24,21 +24,22 @@ export interface Memo<T = unknown> {
   items?: ReadonlyArray<Memo>;
   /** An object's members that were present, when it was read member by member. */
   fields?: ReadonlyMap<string, Memo>;
+  /** Where an object's other members sat (read member by member): what the next scan steps over. */
+  skipped?: ReadonlyMap<string, { rel: number; len: number }>;
 }
 
-/** The body being read and the one the previous memo came from (null: nothing read before). */
+/** The body being read, scanned with the previous memo as its hint. */
 export interface ReadContext {
   body: Buffer;
-  previous: Buffer | null;
 }
 
 export interface SpanReader<T> {
   readonly plan: JsonPlan;
   /**
    * The value of `span` (at `rel` within its parent), given what was read at the same place last
-   * time (`prev`, starting at `prevStart` in the previous body), if anything.
+   * time (`prev`: the memo the scan was given as the span's hint), if anything.
    */
-  read(ctx: ReadContext, span: JsonSpan, rel: number, prev: Memo<T> | undefined, prevStart: number): Memo<T>;
+  read(ctx: ReadContext, span: JsonSpan, rel: number, prev: Memo<T> | undefined): Memo<T>;
 }
 
 export interface LeafReader<T> extends SpanReader<T> {
@@ -56,14 +57,11 @@ const BULK = 32;
 const parseSpan = (body: Buffer, span: JsonSpan): unknown =>
   JSON.parse(body.toString('utf8', span.start, span.end));
 
-/** Whether the span holds the very bytes of what was read last time. */
-function same(ctx: ReadContext, span: JsonSpan, prev: Memo, prevStart: number): boolean {
-  const len = span.end - span.start;
-  return (
-    ctx.previous !== null &&
-    prev.len === len &&
-    ctx.body.compare(ctx.previous, prevStart, prevStart + len, span.start, span.end) === 0
-  );
+/** Whether the span holds the very bytes of what was read at its place last time. */
+function same(span: JsonSpan, prev: Memo | undefined): boolean {
+  if (span.same !== true) return false;
+  if (!prev) throw new Error('A span the scan found unchanged has nothing read before it');
+  return true;
 }
 
 const moved = <T>(memo: Memo<T>, rel: number): Memo<T> => (memo.rel === rel ? memo : { ...memo, rel });
@@ -73,45 +71,11 @@ export function leaf<T>(fromJson: (json: unknown) => T): LeafReader<T> {
   return {
     plan: null,
     fromJson,
-    read(ctx, span, rel, prev, prevStart) {
-      if (prev && same(ctx, span, prev, prevStart)) return moved(prev, rel);
+    read(ctx, span, rel, prev) {
+      if (same(span, prev)) return moved(prev!, rel);
       return { rel, len: span.end - span.start, value: fromJson(parseSpan(ctx.body, span)) };
     },
   };
-}
-
-/**
- * How many of the first elements are what was read last time, byte for byte and at the same places:
- * all of them when the list only grew (the usual case), else found by halving.
- */
-function unchangedPrefix(
-  ctx: ReadContext,
-  span: JsonSpan,
-  elements: readonly JsonSpan[],
-  prevStart: number,
-  before: ReadonlyArray<Memo>,
-): number {
-  const fits = (count: number) => {
-    if (count === 0) return true;
-    const element = elements[count - 1]!;
-    const old = before[count - 1]!;
-    const end = element.end - span.start;
-    return (
-      element.start - span.start === old.rel &&
-      end === old.rel + old.len &&
-      ctx.body.compare(ctx.previous!, prevStart, prevStart + end, span.start, element.end) === 0
-    );
-  };
-  const most = Math.min(elements.length, before.length);
-  if (fits(most)) return most;
-  let low = 0;
-  let high = most;
-  while (high - low > 1) {
-    const middle = (low + high) >>> 1;
-    if (fits(middle)) low = middle;
-    else high = middle;
-  }
-  return low;
 }
 
 /**
@@ -126,14 +90,14 @@ export function list<T, W = T[]>(
   const leafEntry = entry.plan === null && 'fromJson' in entry ? (entry as LeafReader<Entry<T>>) : null;
   return {
     plan: { element: entry.plan },
-    read(ctx, span, rel, prev, prevStart) {
+    read(ctx, span, rel, prev) {
       const len = span.end - span.start;
-      if (prev && same(ctx, span, prev, prevStart)) return moved(prev, rel);
+      if (same(span, prev)) return moved(prev!, rel);
       const elements = span.elements;
       if (!elements) return { rel, len, value: whole(parseSpan(ctx.body, span)) };
-      const before = ctx.previous !== null ? prev?.items : undefined;
-      const kept = before ? unchangedPrefix(ctx, span, elements, prevStart, before) : 0;
-      const items: Memo[] = before ? before.slice(0, kept) : [];
+      const before = prev?.items;
+      const kept = span.sameFirst ?? 0;
+      const items: Memo[] = kept > 0 ? before!.slice(0, kept) : [];
       let bulk: unknown[] | null = null;
       if (leafEntry && elements.length - kept > BULK) {
         const parsed = parseSpan(ctx.body, span);
@@ -144,16 +108,12 @@ export function list<T, W = T[]>(
       for (let i = kept; i < elements.length; i++) {
         const element = elements[i]!;
         const elementRel = element.start - span.start;
-        const old = before?.[i];
-        const oldStart = old ? prevStart + old.rel : 0;
-        if (bulk) {
-          items.push(
-            old && same(ctx, element, old, oldStart)
-              ? moved(old, elementRel)
-              : { rel: elementRel, len: element.end - element.start, value: leafEntry!.fromJson(bulk[i]) },
-          );
+        const old = before?.[i] as Memo<Entry<T>> | undefined;
+        if (bulk && !element.same) {
+          const value = leafEntry!.fromJson(bulk[i]);
+          items.push({ rel: elementRel, len: element.end - element.start, value });
         } else {
-          items.push(entry.read(ctx, element, elementRel, old as Memo<Entry<T>> | undefined, oldStart));
+          items.push(entry.read(ctx, element, elementRel, old));
         }
       }
       const unchanged =
@@ -190,12 +150,12 @@ export function object<T>(
   const entries = Object.entries(fields);
   return {
     plan: { members: Object.fromEntries(entries.map(([key, field]) => [key, field.reader.plan])) },
-    read(ctx, span, rel, prev, prevStart) {
+    read(ctx, span, rel, prev) {
       const len = span.end - span.start;
-      if (prev && same(ctx, span, prev, prevStart)) return moved(prev, rel);
+      if (same(span, prev)) return moved(prev!, rel);
       const members = span.members;
       if (!members) return { rel, len, value: whole(parseSpan(ctx.body, span)) };
-      const before = ctx.previous !== null ? prev?.fields : undefined;
+      const before = prev?.fields;
       let unchanged = before !== undefined && before.size === members.size;
       const values: Record<string, unknown> = {};
       const memos = new Map<string, Memo>();
@@ -206,18 +166,15 @@ export function object<T>(
           continue;
         }
         const old = before?.get(key);
-        const memo = field.reader.read(
-          ctx,
-          member,
-          member.start - span.start,
-          old,
-          old ? prevStart + old.rel : 0,
-        );
+        const memo = field.reader.read(ctx, member, member.start - span.start, old);
         memos.set(key, memo);
         values[key] = memo.value;
-        if (memo.value !== old?.value || !old) unchanged = false;
+        if (!old || memo.value !== old.value) unchanged = false;
       }
-      return { rel, len, value: unchanged ? prev!.value : build(values), fields: memos };
+      const skipped = new Map<string, { rel: number; len: number }>();
+      for (const [key, other] of span.skipped ?? [])
+        skipped.set(key, { rel: other.start - span.start, len: other.end - other.start });
+      return { rel, len, value: unchanged ? prev!.value : build(values), fields: memos, skipped };
     },
   };
 }

@@ -214,6 +214,8 @@ const whole = <T>(schema: z.ZodType<T>) =>
   );
 const sameObject = <T>(values: Record<string, unknown>) => values as T;
 
+const drivePlays = { plays: looseListOf(driveSchema.shape.plays, leaf(looseEntry(playSchema))) };
+
 const summaryReader = object<EspnSummary>(
   {
     header: whole(shape.header),
@@ -223,8 +225,15 @@ const summaryReader = object<EspnSummary>(
       shape.drives,
       object(
         {
-          previous: looseListOf(drivesSchema.shape.previous, leaf(looseEntry(driveSchema))),
-          current: whole(drivesSchema.shape.current),
+          // A drive's plays one by one: the current drive grows a play at a time.
+          previous: looseListOf(
+            drivesSchema.shape.previous,
+            object<Entry<z.infer<typeof driveSchema>>>(drivePlays, sameObject, looseEntry(driveSchema)),
+          ),
+          current: field(
+            drivesSchema.shape.current,
+            object(drivePlays, sameObject, (json) => drivesSchema.shape.current.parse(json)),
+          ),
         },
         sameObject,
         (json) => shape.drives.parse(json),
@@ -267,18 +276,20 @@ const summaryReader = object<EspnSummary>(
   (json) => espnSummarySchema.parse(json),
 );
 
-/** Win-probability points as read, by the raw entry they were read from (entries are kept between reads). */
-const pointsRead = new WeakMap<object, z.infer<typeof winProbabilitySchema> | null>();
+export type EspnWinProbabilityPoint = z.infer<typeof winProbabilitySchema>;
+
+/** One win-probability entry of the summary read, or null when it does not have the shape. */
+export function winProbabilityPoint(raw: unknown): EspnWinProbabilityPoint | null {
+  const point = winProbabilitySchema.safeParse(raw);
+  return point.success ? point.data : null;
+}
 
 /** The win-probability points that have the shape, or null when the summary has no such section. */
-export function winProbabilityPoints(summary: EspnSummary) {
+export function winProbabilityPoints(summary: EspnSummary): EspnWinProbabilityPoint[] | null {
   if (!summary.winprobability) return null;
   return summary.winprobability.flatMap((raw) => {
-    const known = typeof raw === 'object' && raw !== null ? pointsRead.get(raw) : undefined;
-    if (known !== undefined) return known ? [known] : [];
-    const point = winProbabilitySchema.safeParse(raw);
-    if (typeof raw === 'object' && raw !== null) pointsRead.set(raw, point.success ? point.data : null);
-    return point.success ? [point.data] : [];
+    const point = winProbabilityPoint(raw);
+    return point ? [point] : [];
   });
 }
 
@@ -307,7 +318,12 @@ export function readEspnSummary(
   if (memo.root && memo.body?.equals(body)) return memo.root.value;
   let root: JsonSpan | null = null;
   try {
-    root = scanJsonObject(body, summaryReader.plan as { members: Record<string, JsonPlan> });
+    const plan = summaryReader.plan as { members: Record<string, JsonPlan> };
+    root = scanJsonObject(
+      body,
+      plan,
+      memo.root && memo.body ? { previous: memo.body, root: memo.root } : undefined,
+    );
   } catch {
     // Read whole below: JSON.parse says what is wrong with it, as for a body that is not an object.
   }
@@ -324,9 +340,8 @@ export function readEspnSummary(
   }
   let read: Memo<EspnSummary>;
   try {
-    const ctx = { body, previous: memo.root ? memo.body : null };
     // The root's place is its start in the body (a byte order mark or spaces may come first).
-    read = summaryReader.read(ctx, root, root.start, memo.root ?? undefined, memo.root?.rel ?? 0);
+    read = summaryReader.read({ body }, root, root.start, memo.root ?? undefined);
   } catch (error) {
     if (error instanceof SyntaxError)
       throw new EspnError(`${label} is not JSON`, undefined, { cause: error });

@@ -15,8 +15,9 @@ import type { EspnLeagueKey } from '../../integrations/espn/client';
 import {
   createEspnSummaryReader,
   SUMMARIES_KEPT,
-  winProbabilityPoints,
+  winProbabilityPoint,
   type EspnSummary,
+  type EspnWinProbabilityPoint,
   type EspnSummaryPlay,
   type EspnSummaryReader,
   type EspnSummaryReaderOptions,
@@ -111,18 +112,7 @@ function mapPlay(
   fallbackId: string,
   scoring: boolean,
 ): GamecastPlay {
-  // A scoring play is listed twice, with its own fallback id in each list: each list keeps its own.
-  const mappedBefore = fallbackId.startsWith('scoring-') ? scoringPlaysMapped : playsMapped;
-  const known = mappedBefore.get(play);
-  if (
-    known &&
-    known.league === league &&
-    known.sides === sides.key &&
-    known.fallbackId === fallbackId &&
-    known.scoring === scoring
-  )
-    return known.play;
-  const mapped: GamecastPlay = {
+  return {
     id: cut(play.id, MAX.id) || fallbackId,
     period: periodText(league, play.period),
     clock: cutOrNull(play.clock?.displayValue, MAX.clock),
@@ -132,23 +122,7 @@ function mapPlay(
     team: sideOf(sides, play.team?.id ?? play.start?.team?.id),
     scoring,
   };
-  mappedBefore.set(play, { league, sides: sides.key, fallbackId, scoring, play: mapped });
-  return mapped;
 }
-
-/**
- * Each play as last mapped, by the play read from the summary (the reader gives the same object for
- * a play that did not change), with what the mapping depended on; in the plays and in the scoring plays.
- */
-type MappedPlay = {
-  league: LeagueName;
-  sides: string;
-  fallbackId: string;
-  scoring: boolean;
-  play: GamecastPlay;
-};
-const playsMapped = new WeakMap<EspnSummaryPlay, MappedPlay>();
-const scoringPlaysMapped = new WeakMap<EspnSummaryPlay, MappedPlay>();
 
 /** Newest first, at most `max`, keeping the newest. */
 const newestFirst = <T>(oldestFirst: T[], max: number): T[] => oldestFirst.slice(-max).reverse();
@@ -308,43 +282,78 @@ function mapLeaders(summary: EspnSummary, sides: Sides): GamecastLeader[] {
   return leaders;
 }
 
+/** One win-probability point as the chart shows it, or null when it has no chance between 0 and 1. */
+function mapPoint(
+  league: LeagueName,
+  point: EspnWinProbabilityPoint,
+  play: EspnSummaryPlay | undefined,
+): WinProbabilityPoint | null {
+  const chance = point.homeWinPercentage;
+  if (chance === undefined || chance < 0 || chance > 1) return null;
+  return {
+    playId: cutOrNull(point.playId, MAX.id),
+    period: play ? periodText(league, play.period) : '',
+    clock: cutOrNull(play?.clock?.displayValue, MAX.clock),
+    // 0–1 upstream; one decimal is all a chart or a table shows.
+    homePercent: Math.round(chance * 1000) / 10,
+  };
+}
+
 function mapWinProbability(
   league: LeagueName,
   summary: EspnSummary,
   playsById: Map<string, EspnSummaryPlay>,
+  lists: {
+    read: ListMapper<unknown, EspnWinProbabilityPoint | null>;
+    shown: ListMapper<EspnWinProbabilityPoint | null, WinProbabilityPoint | null>;
+  } = {
+    read: listMapper(),
+    shown: listMapper(),
+  },
 ): WinProbabilityPoint[] | null {
-  if (league === 'NHL') return null;
-  const points = winProbabilityPoints(summary);
-  if (!points) return null;
-  const mapped: WinProbabilityPoint[] = [];
-  for (const point of points) {
-    const chance = point.homeWinPercentage;
-    if (chance === undefined || chance < 0 || chance > 1) continue;
-    const play = point.playId === undefined ? undefined : playsById.get(point.playId);
-    const known = pointsMapped.get(point);
-    if (known && known.league === league && known.play === play) {
-      mapped.push(known.point);
-      continue;
-    }
-    const shown: WinProbabilityPoint = {
-      playId: cutOrNull(point.playId, MAX.id),
-      period: play ? periodText(league, play.period) : '',
-      clock: cutOrNull(play?.clock?.displayValue, MAX.clock),
-      // 0–1 upstream; one decimal is all a chart or a table shows.
-      homePercent: Math.round(chance * 1000) / 10,
-    };
-    pointsMapped.set(point, { league, play, point: shown });
-    mapped.push(shown);
-  }
+  if (league === 'NHL' || !summary.winprobability) return null;
+  const points = lists.read(summary.winprobability, () => null, winProbabilityPoint);
+  const playOf = (point: EspnWinProbabilityPoint | null) =>
+    point?.playId === undefined ? undefined : playsById.get(point.playId);
+  const shown = lists.shown(points, playOf, (point) =>
+    point ? mapPoint(league, point, playOf(point)) : null,
+  );
+  const mapped = shown.filter((point) => point !== null);
   if (mapped.length === 0) return null;
   return mapped.slice(-GAMECAST_MAX_PROBABILITY_POINTS);
 }
 
-/** Each point as last mapped, by the point read (the same object while it does not change). */
-const pointsMapped = new WeakMap<
-  object,
-  { league: LeagueName; play: EspnSummaryPlay | undefined; point: WinProbabilityPoint }
->();
+/**
+ * Maps a list entry by entry, remembering its last call: an entry that is the very object at the same
+ * place last time, with the same key, gives the same output without being mapped again (the summary
+ * reader gives the same object for what did not change, so a list that grew maps only its new entries).
+ */
+type ListMapper<I, O> = (
+  list: readonly I[],
+  keyOf: (item: I, index: number) => unknown,
+  mapOne: (item: I, index: number) => O,
+) => O[];
+
+function listMapper<I, O>(): ListMapper<I, O> {
+  let inputs: readonly I[] = [];
+  let keys: unknown[] = [];
+  let outputs: O[] = [];
+  return (list, keyOf, mapOne) => {
+    const nextKeys = new Array<unknown>(list.length);
+    const nextOutputs = new Array<O>(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i]!;
+      const key = keyOf(item, i);
+      nextKeys[i] = key;
+      nextOutputs[i] =
+        i < inputs.length && inputs[i] === item && keys[i] === key ? outputs[i]! : mapOne(item, i);
+    }
+    inputs = list;
+    keys = nextKeys;
+    outputs = nextOutputs;
+    return nextOutputs;
+  };
+}
 
 /** The summary's game state, the side of each team id, and the score now. */
 function readHeader(summary: EspnSummary) {
@@ -413,11 +422,28 @@ export function createGamecastMapper() {
     leaders: memoSlot<GamecastLeader[]>(),
     watch: memoSlot<GamecastReading['watch']>(),
   };
+  /** Each list's entries as last mapped, for the league and sides they were mapped with. */
+  let lists = newLists();
+  let listsFor = '';
+  function newLists() {
+    return {
+      scoringPlays: listMapper<EspnSummaryPlay, GamecastPlay>(),
+      plays: listMapper<EspnSummaryPlay, GamecastPlay>(),
+      points: {
+        read: listMapper<unknown, EspnWinProbabilityPoint | null>(),
+        shown: listMapper<EspnWinProbabilityPoint | null, WinProbabilityPoint | null>(),
+      },
+    };
+  }
 
   return (league: LeagueName, gameId: string, summary: EspnSummary): GamecastReading => {
     const header = readHeader(summary);
     const { sides } = header;
     const started = header.state !== 'pre';
+    if (listsFor !== `${league} ${sides.key}`) {
+      lists = newLists();
+      listsFor = `${league} ${sides.key}`;
+    }
 
     const allPlays = slot.allPlays([summary.plays, summary.drives], () => sourcePlays(summary));
     const plays = slot.listed([league, allPlays], () => listedPlays(league, allPlays));
@@ -433,7 +459,7 @@ export function createGamecastMapper() {
       () => new Set(scoring.flatMap((play) => (play.id === undefined ? [] : [play.id]))),
     );
     const winProbability = slot.winProbability([league, summary.winprobability, playsById], () =>
-      mapWinProbability(league, summary, playsById),
+      mapWinProbability(league, summary, playsById, lists.points),
     );
 
     const progression = slot.progression([scoring], () =>
@@ -464,14 +490,21 @@ export function createGamecastMapper() {
       league,
       scoringPlays: slot.scoringPlays([league, sides.key, scoring], () =>
         newestFirst(
-          scoring.map((play, index) => mapPlay(league, sides, play, `scoring-${index}`, true)),
+          lists.scoringPlays(
+            scoring,
+            () => true,
+            (play, index) => mapPlay(league, sides, play, `scoring-${index}`, true),
+          ),
           GAMECAST_MAX_PLAYS,
         ),
       ),
       plays: slot.plays([league, sides.key, plays, scoringIds], () =>
         newestFirst(
-          plays.map((play, index) =>
-            mapPlay(league, sides, play, `play-${index}`, play.id !== undefined && scoringIds.has(play.id)),
+          lists.plays(
+            plays,
+            (play) => play.id !== undefined && scoringIds.has(play.id),
+            (play, index) =>
+              mapPlay(league, sides, play, `play-${index}`, play.id !== undefined && scoringIds.has(play.id)),
           ),
           GAMECAST_MAX_PLAYS,
         ),
