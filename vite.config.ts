@@ -12,6 +12,7 @@ import {
   writeThirdPartyNotices,
   type BundledPackage,
 } from './scripts/third-party.mjs';
+import { FIRST_SLIDE_PICTURE } from './client/src/features/auth/first-slide';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -111,13 +112,21 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
+/** What index.html starts loading for a page: its modules (with what they import) and its largest picture. */
+interface RoutePreload {
+  modules: string[];
+  image?: string;
+}
+
 /**
- * The pages' code is loaded on demand (client/src/app/router.tsx), so a visit that opens on one of
- * `routes` would fetch it only once the entry has run. A small script in index.html starts its
- * download (and that of the chunks it imports) beside the entry's when the address is that page.
- * The server's Content Security Policy allows it by its hash, as it does the theme script.
+ * The pages' code is loaded on demand (client/src/app/router.tsx), so a visit would fetch a page's
+ * code only once the entry had run (and the signed-in frame's, then the page's). A small script in
+ * index.html starts those downloads beside the entry's, for the page the address names (a key ending
+ * in `/*` names the paths below it): the page's modules and every chunk they import, and its
+ * largest picture. The server's Content Security Policy allows the script by its hash, as it does
+ * the theme script.
  */
-function routePreloads(routes: Record<string, string>): Plugin {
+function routePreloads(routes: Record<string, RoutePreload>): Plugin {
   return {
     name: 'route-preloads',
     apply: 'build',
@@ -135,24 +144,40 @@ function routePreloads(routes: Record<string, string>): Plugin {
           for (const imported of byFile.get(file)?.imports ?? []) staticGraph(imported, into);
         };
         staticGraph(entry.fileName, loaded);
-        const files: Record<string, string[]> = {};
-        for (const [path, source] of Object.entries(routes)) {
-          const page = chunks.find((chunk) => chunk.moduleIds.includes(fromRoot(source)));
-          if (!page) throw new Error(`route-preloads: no chunk for ${source}`);
+        const table: Record<string, [string[], string?]> = {};
+        for (const [path, { modules, image }] of Object.entries(routes)) {
           const graph = new Set<string>();
-          staticGraph(page.fileName, graph);
-          files[path] = [...graph].map((file) => `/${file}`);
+          for (const source of modules) {
+            const chunk = chunks.find((candidate) => candidate.moduleIds.includes(fromRoot(source)));
+            if (!chunk) throw new Error(`route-preloads: no chunk holds ${source}`);
+            staticGraph(chunk.fileName, graph);
+          }
+          const files = [...graph].map((file) => `/${file}`);
+          table[path] = image ? [files, image] : [files];
         }
         const script = `(function () {
-        var files = ${JSON.stringify(files)}[location.pathname];
-        if (!files) return;
-        for (var i = 0; i < files.length; i++) {
+        var routes = ${JSON.stringify(table)};
+        var path = location.pathname.replace(/(.)\\/$/, '$1');
+        var route = routes[path];
+        for (var key in routes) {
+          var below = key.slice(-2) === '/*' && key.slice(0, -2);
+          if (!route && below && (path === below || path.indexOf(below + '/') === 0)) route = routes[key];
+        }
+        if (!route) return;
+        function preload(rel, href) {
           var link = document.createElement('link');
-          link.rel = 'modulepreload';
-          link.crossOrigin = '';
-          link.href = files[i];
+          link.rel = rel;
+          link.href = href;
+          if (rel === 'preload') {
+            link.as = 'image';
+            link.fetchPriority = 'high';
+          } else {
+            link.crossOrigin = '';
+          }
           document.head.appendChild(link);
         }
+        if (route[1]) preload('preload', route[1]);
+        for (var i = 0; i < route[0].length; i++) preload('modulepreload', route[0][i]);
       })();`;
         return html.replace(
           '</head>',
@@ -163,6 +188,8 @@ function routePreloads(routes: Record<string, string>): Plugin {
   };
 }
 
+const FRAME = './client/src/app/protected-layout.tsx';
+
 export default defineConfig({
   root: fromRoot('./client'),
   publicDir: fromRoot('./client/public'),
@@ -171,8 +198,15 @@ export default defineConfig({
     tailwindcss(),
     treeShakeReactRouter(),
     routePreloads({
-      '/login': './client/src/features/auth/login-page.tsx',
-      '/auth/callback': './client/src/features/auth/callback-page.tsx',
+      '/login': { modules: ['./client/src/features/auth/login-page.tsx'], image: FIRST_SLIDE_PICTURE },
+      '/auth/callback': { modules: ['./client/src/features/auth/callback-page.tsx'] },
+      // The signed-in pages of router.tsx, each inside the signed-in frame.
+      '/': { modules: [FRAME, './client/src/app/home-page.tsx'] },
+      '/sports': { modules: [FRAME, './client/src/app/sports-route.tsx'] },
+      '/fantasy': { modules: [FRAME, './client/src/features/fantasy/fantasy-page.tsx'] },
+      '/fantasy/leagues/*': { modules: [FRAME, './client/src/app/leagues-route.tsx'] },
+      '/slideshow': { modules: [FRAME, './client/src/features/slideshow/slideshow-page.tsx'] },
+      '/profile': { modules: [FRAME, './client/src/features/profile/profile-page.tsx'] },
     }),
     serviceWorkerBuildId(),
     thirdPartyNotices(),

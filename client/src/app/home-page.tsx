@@ -4,7 +4,14 @@ import { cardClass } from '@client/components/button';
 // The strips from their own modules: the favourites barrel would bring the pickers into the first paint.
 import { FavouriteTeamsStrip } from '@client/features/favourites/teams-strip';
 import { TechInterestsStrip } from '@client/features/favourites/tech-strip';
+import {
+  teamPickerOpenAtom,
+  teamQuestionnaireCompletedAtom,
+  techPickerOpenAtom,
+  techQuestionnaireCompletedAtom,
+} from '@client/features/favourites/state';
 import { SearchPanel, type ExternalQuery } from '@client/features/search';
+import { useAtomValue } from '@client/lib/store';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { afterFirstPaint } from './after-first-paint';
 
@@ -20,6 +27,22 @@ const FavouritesQuestionnaires = afterFirstPaint(
   () => import('@client/features/favourites/questionnaires'),
   (module) => module.FavouritesQuestionnaires,
 );
+
+/**
+ * The questionnaires' code is wanted while one is not completed (it opens by itself) and from the
+ * moment an edit or empty-state button opens one: a fan who answered both and edits nothing never
+ * loads it. Once loaded it stays.
+ */
+function QuestionnairesWhenWanted() {
+  const teamsDone = useAtomValue(teamQuestionnaireCompletedAtom);
+  const techDone = useAtomValue(techQuestionnaireCompletedAtom);
+  const teamOpen = useAtomValue(teamPickerOpenAtom);
+  const techOpen = useAtomValue(techPickerOpenAtom);
+  const needed = !teamsDone || !techDone || teamOpen || techOpen;
+  const [wanted, setWanted] = useState(needed);
+  if (needed && !wanted) setWanted(true);
+  return wanted ? <FavouritesQuestionnaires /> : null;
+}
 
 /** The sports side's default query: the same kind of headlines as the tech side's, for the four leagues. */
 export const SPORTS_DEFAULT_QUERY = 'Latest sports news headlines from the NFL, NBA, MLB and NHL';
@@ -75,7 +98,7 @@ export function HomePage() {
           onRead={setReading}
         />
       </div>
-      <FavouritesQuestionnaires />
+      <QuestionnairesWhenWanted />
       <Suspense fallback={null}>
         {reading ? (
           <ArticleDrawer

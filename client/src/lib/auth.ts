@@ -1,5 +1,5 @@
 import { atom, useAtomValue, useSetAtom } from '@client/lib/store';
-import { useCallback, useMemo } from 'react';
+import { startTransition, useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginUrlResponse, MeResponse, Role, User } from '@shared/schemas/auth';
 import { ApiError, api } from './api-client';
@@ -86,7 +86,12 @@ export const authStateAtom = atom(
       .get<MeResponse>('/auth/me', { signal })
       .then(({ user, role }) => {
         if (get(generationAtom) !== started) return;
-        set(stateAtom, { user, role, isAuthenticated: true, isLoading: false, error: null });
+        // The answer swaps the start-up spinner for the whole signed-in frame and its page: rendered
+        // as a transition, React does that work in slices between which the browser can paint and
+        // answer input, instead of one long task.
+        startTransition(() => {
+          set(stateAtom, { user, role, isAuthenticated: true, isLoading: false, error: null });
+        });
       })
       .catch((error: unknown) => {
         if (signal.aborted || get(generationAtom) !== started) return;

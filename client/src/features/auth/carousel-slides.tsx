@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FIRST_SLIDE_PICTURE } from './first-slide';
 import type { CarouselSlide } from './login-carousel';
 
 /** Screenshots of the app's own pages (made by `npm run screenshots`), in slide order. */
@@ -8,7 +9,7 @@ export const CAROUSEL_SLIDES: CarouselSlide[] = [
     caption: 'Tech headlines and your teams, side by side on one dashboard.',
     image: (
       <SlideImage
-        src="/carousel/dashboard.jpg"
+        src={FIRST_SLIDE_PICTURE}
         alt="The dashboard: sports news on the left, tech news on the right"
         fallback="Tech + Sports"
         firstShown
