@@ -284,15 +284,6 @@ export function winProbabilityPoint(raw: unknown): EspnWinProbabilityPoint | nul
   return point.success ? point.data : null;
 }
 
-/** The win-probability points that have the shape, or null when the summary has no such section. */
-export function winProbabilityPoints(summary: EspnSummary): EspnWinProbabilityPoint[] | null {
-  if (!summary.winprobability) return null;
-  return summary.winprobability.flatMap((raw) => {
-    const point = winProbabilityPoint(raw);
-    return point ? [point] : [];
-  });
-}
-
 /**
  * What reading one game's summary leaves for its next read: the body and what was read from it. Kept
  * by the reader for the games it read last (SUMMARIES_KEPT).
@@ -371,6 +362,10 @@ export interface EspnSummaryReaderOptions {
 
 export interface EspnSummaryReader {
   readonly baseUrl: string;
+  /**
+   * The game's summary. What did not change since the game's last read is the very object read then:
+   * callers treat summaries as read-only.
+   */
   summary(league: EspnLeagueKey, eventId: string, signal?: AbortSignal): Promise<EspnSummary>;
 }
 

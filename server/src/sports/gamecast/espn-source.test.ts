@@ -11,6 +11,7 @@ import {
   mapEspnSummary,
   noGamecastSource,
   periodText,
+  readingParses,
 } from './espn-source';
 
 const CORPUS = join(import.meta.dirname, '../../../../tests/fixtures/real/espn-summary');
@@ -169,6 +170,30 @@ describe('ESPN summary → Gamecast', () => {
       delete summary.boxscore;
       expect(round(summary).playerTables).toEqual([]);
     }
+  });
+
+  it('checks a reading as the Gamecast contract does, each part once, and still refuses a bad part added later', () => {
+    const reading = read('NBA', realSummary(NBA_FINAL));
+    expect(readingParses(reading)).toBe(true);
+    const play = reading.plays[0]!;
+    const bad: Array<Partial<typeof reading>> = [
+      { gameId: 'not an id!' },
+      { plays: [{ ...play, text: 'x'.repeat(501) }, ...reading.plays] },
+      { plays: [...reading.plays, { ...play, homeScore: 1000 }] },
+      { scoringPlays: Array.from({ length: 701 }, () => play) },
+      { teamStats: [...reading.teamStats, { label: 'x'.repeat(81), away: '1', home: '2' }] },
+      { playerTables: [{ ...reading.playerTables[0]!, labels: Array.from({ length: 41 }, () => 'A') }] },
+      { leaders: [...reading.leaders, { ...reading.leaders[0]!, team: 'nobody' as 'home' }] },
+      { winProbability: [...reading.winProbability!, { ...reading.winProbability![0]!, homePercent: 101 }] },
+      { watch: { ...reading.watch!, kind: 'thriller' as 'close' } },
+    ];
+    for (const change of bad) {
+      const changed = { ...reading, ...change };
+      expect(parses(changed)).toBe(false);
+      expect(readingParses(changed)).toBe(false);
+    }
+    // The parts that passed pass again without change, in a new list too.
+    expect(readingParses({ ...reading, plays: [...reading.plays] })).toBe(true);
   });
 
   it('names periods in the league’s words', () => {

@@ -551,23 +551,27 @@ const LIST_SECTIONS = new Map(
   }),
 );
 
-/** Sections that are not lists and passed whole (readings and their parts are read-only). */
-const sectionsChecked = new WeakSet<object>();
+/** By section, the ones that are not lists and passed whole (readings and their parts are read-only). */
+const SECTIONS_CHECKED = new Map(
+  Object.keys(gamecastSchema.shape).map((key) => [key, new WeakSet<object>()]),
+);
 
 /**
  * Whether a reading parses as the contract's Gamecast once versioned (what
  * `gamecastSchema.safeParse({ ...reading, version, updatedAt })` says), each play, point, table or
  * label checked once: the mapper gives what did not change as the very object it gave before.
  */
-function readingParses(reading: GamecastReading): boolean {
+export function readingParses(reading: GamecastReading): boolean {
   for (const [key, schema] of Object.entries(gamecastSchema.shape)) {
     if (key === 'version' || key === 'updatedAt') continue;
     const value: unknown = reading[key as keyof GamecastReading];
     const list = LIST_SECTIONS.get(key);
     if (!list || !Array.isArray(value)) {
-      if (typeof value === 'object' && value !== null && sectionsChecked.has(value)) continue;
+      const checked = SECTIONS_CHECKED.get(key)!;
+      const known = typeof value === 'object' && value !== null;
+      if (known && checked.has(value)) continue;
       if (!schema.safeParse(value).success) return false;
-      if (typeof value === 'object' && value !== null) sectionsChecked.add(value);
+      if (known) checked.add(value);
       continue;
     }
     if (value.length > list.most) return false;
