@@ -152,7 +152,15 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'jotai', message: 'Import atoms, hooks and the store from @client/lib/store.' }],
+          paths: [
+            { name: 'jotai', message: 'Import atoms, hooks and the store from @client/lib/store.' },
+            // React Router's own links bring its framework-mode prefetching into every page (vite.config.ts).
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: 'Import Link and NavLink from @client/components/link.',
+            },
+          ],
           patterns: [
             { group: ['jotai/*'], message: 'Import atoms, hooks and the store from @client/lib/store.' },
           ],

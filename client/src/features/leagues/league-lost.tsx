@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@client/components/link';
 import { buttonClass, cardClass } from '@client/components/button';
 import type { LeagueLost } from './use-league-room';
 
