@@ -188,6 +188,30 @@ function routePreloads(routes: Record<string, RoutePreload>): Plugin {
   };
 }
 
+/**
+ * What keeps pages light, checked on every build (the build fails otherwise):
+ * - the entry imports no other chunk: every page, /login too, would load it;
+ * - no chunk carries zod's classic API, which no bundler can tree-shake: the client parses with
+ *   `zod/mini`, and takes plain values from modules without zod (shared/src/chat-rules.ts), since
+ *   importing a constant from a module that builds classic schemas brings the whole API along.
+ */
+function bundleBudget(): Plugin {
+  return {
+    name: 'bundle-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        if (output.isEntry && output.imports.length > 0) {
+          this.error(`the entry ${output.fileName} imports ${output.imports.join(', ')}`);
+        }
+        const classic = output.moduleIds.find((id) => /[\\/]zod[\\/]v4[\\/]classic[\\/]/.test(id));
+        if (classic) this.error(`${output.fileName} bundles zod's classic API (${classic}): use zod/mini`);
+      }
+    },
+  };
+}
+
 const FRAME = './client/src/app/protected-layout.tsx';
 
 export default defineConfig({
@@ -208,6 +232,7 @@ export default defineConfig({
       '/slideshow': { modules: [FRAME, './client/src/features/slideshow/slideshow-page.tsx'] },
       '/profile': { modules: [FRAME, './client/src/features/profile/profile-page.tsx'] },
     }),
+    bundleBudget(),
     serviceWorkerBuildId(),
     thirdPartyNotices(),
   ],

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from '@client/lib/store';
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import {
   autoOpenQuestionnairesAtom,
   completeTeamQuestionnaireAtom,
@@ -31,7 +31,9 @@ export function FavouritesQuestionnaires() {
   useAtomValue(teamQuestionnaireCompletedAtom);
   useAtomValue(techQuestionnaireCompletedAtom);
 
-  useEffect(() => autoOpen(), [autoOpen]);
+  // The first visit's dialog draws a tile for every team: rendered as a transition, in slices the
+  // browser can answer input between, not as one long task.
+  useEffect(() => startTransition(() => autoOpen()), [autoOpen]);
 
   return (
     <>
