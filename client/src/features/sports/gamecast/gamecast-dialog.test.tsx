@@ -81,7 +81,10 @@ describe('the Gamecast in the game dialog', { timeout: 20_000 }, () => {
   it('shows a loading state until the first answer, then the scoring plays newest first, and every play on request', async () => {
     const user = userEvent.setup();
     const dialog = await openDialog(NBA_GAME);
-    expect(await within(dialog).findByText('Loading the Gamecast...')).toBeInTheDocument();
+    // The dialog's first render in this file (a busy machine can take over a second): the same wait as the watch.
+    expect(
+      await within(dialog).findByText('Loading the Gamecast...', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await answerWatch({ ...NBA_GAMECAST, scoringPlays: [FREE_THROW, TIE_SHOT] });
     expect(within(dialog).queryByText('Loading the Gamecast...')).not.toBeInTheDocument();
 
