@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { reuseSignIn } from './helpers';
 
 /**
  * Accessibility of every page and every dialog, in both themes: axe-core finds no serious or critical
@@ -8,6 +8,10 @@ import { signIn } from './helpers';
  * control's accessible name starts with the text it shows), and every dialog takes focus when it
  * opens, keeps Tab and Shift+Tab inside, closes on Escape and gives focus back to what opened it.
  */
+
+// Each test stands on its own (its own sign-in, its own fakes' state), so this file's tests spread
+// over the workers, each worker against its own harness (playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
 
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -116,7 +120,7 @@ for (const theme of THEMES) {
       await expect(page.getByRole('button', { name: 'Sign in with GitHub' })).toBeVisible();
       await expectAccessible(page, '/login', theme);
 
-      await signIn(page);
+      await reuseSignIn(page);
       await page.goto('/');
       await expect(
         page.getByRole('region', { name: 'Sports News' }).getByText('Search Results'),
@@ -146,7 +150,7 @@ for (const theme of THEMES) {
     });
 
     test('the questionnaire pickers', async ({ page }) => {
-      await signIn(page);
+      await reuseSignIn(page);
       await page.goto('/');
       const teams = page.getByRole('region', { name: 'Your Favorite Teams' });
       const openTeams = teams.getByRole('button', { name: 'Select Teams' });
@@ -172,7 +176,7 @@ for (const theme of THEMES) {
     });
 
     test('the article drawer and the frame viewer', async ({ page }) => {
-      await signIn(page);
+      await reuseSignIn(page);
       await page.goto('/');
       const panel = page.getByRole('region', { name: 'Sports News' });
       const read = panel.getByRole('article').first().getByRole('button', { name: 'Read', exact: true });
@@ -199,7 +203,7 @@ for (const theme of THEMES) {
     });
 
     test('the game dialog and its stats dialog', async ({ page }) => {
-      await signIn(page);
+      await reuseSignIn(page);
       await page.goto('/sports');
       const card = page.getByRole('button', { name: /Detroit Lions/ }).first();
       await expect(card).toBeVisible();
@@ -236,7 +240,7 @@ for (const theme of THEMES) {
 
     test("a game room's reactions, mention list and moderation tools", async ({ page, browser }) => {
       // A moderator in the Lions' room, with a message from another fan to react to and mention.
-      await signIn(page, { login: 'rooms-moderator' });
+      await reuseSignIn(page, { login: 'rooms-moderator' });
       await page.goto('/sports');
       await page
         .getByRole('button', { name: /Detroit Lions/ })
@@ -251,7 +255,7 @@ for (const theme of THEMES) {
       const other = await browser.newContext();
       await prepare(other, theme);
       const otherPage = await other.newPage();
-      await signIn(otherPage, { login: 'a11y-fan' });
+      await reuseSignIn(otherPage, { login: 'a11y-fan' });
       const text = `Roar in the ${theme} theme`;
       const posted = await otherPage.request.post(`/api/chat/games/${gameId}/messages`, {
         data: { message: text, team: 'home', awayTeam: 'Detroit Lions', homeTeam: 'Kansas City Chiefs' },
@@ -291,7 +295,7 @@ for (const theme of THEMES) {
           JSON.stringify({ nfl: ['KC', 'BUF'], nba: [], mlb: [], nhl: [] }),
         ),
       );
-      await signIn(page);
+      await reuseSignIn(page);
       await page.goto('/profile');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const open = page.getByRole('button', { name: 'Game-day settings' });
@@ -319,7 +323,7 @@ for (const theme of THEMES) {
 
     test('the menu on a phone', async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await signIn(page);
+      await reuseSignIn(page);
       await page.goto('/profile');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectAccessible(page, '/profile at 390 px', theme);
@@ -333,7 +337,7 @@ for (const theme of THEMES) {
     });
 
     test("the fantasy league's reset dialog and the slideshow", async ({ page }) => {
-      await signIn(page);
+      await reuseSignIn(page);
       await page.goto('/fantasy');
       await page.getByRole('tab', { name: 'Draft Room', exact: true }).click();
       const reset = page.getByRole('button', { name: 'Reset League' });

@@ -7,6 +7,7 @@ import {
   FAKE_USER,
   cookieHeader,
   fakeAuthorizationCode,
+  showPaused,
   signIn,
   signOutButton,
   useGitHubError,
@@ -102,9 +103,11 @@ test.describe('sign-in with GitHub', () => {
     await page.clock.install();
     await useGitHubError(page.context(), 'access_denied');
     await page.goto('/login');
+    // Paused from here on, so the 3 s are the page's clock alone, however busy the machine is.
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
     await expect(page).toHaveURL(/\/auth\/callback\?.*error=access_denied/);
-    await expect(page.getByText('Authentication Failed')).toBeVisible();
+    await showPaused(page, page.getByText('Authentication Failed'));
     await expect(page.getByText('Redirecting to login page...')).toBeVisible();
     await page.clock.runFor(2_500);
     await expect(page).toHaveURL(/\/auth\/callback/);

@@ -8,6 +8,10 @@ import { signIn } from './helpers';
  * harness makes `rooms-moderator` one). Each test uses its own game, so rooms never mix.
  */
 
+// Each test stands on its own (its own sign-in, its own fakes' state), so this file's tests spread
+// over the workers, each worker against its own harness (playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
+
 const messageBox = (chat: Locator) => chat.getByRole('combobox', { name: 'Message' });
 const chatLog = (chat: Locator) => chat.getByRole('log', { name: 'Chat messages' });
 /** A message's row in the list, found by its text. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { signIn } from './helpers';
+import { reuseSignIn } from './helpers';
 
 /**
  * What the dashboard paints before its searches answer: a returning fan's browser shows the answers
@@ -45,7 +45,7 @@ test.describe('dashboard first paint', () => {
   test("a returning fan sees the last visit's headlines at once, with their age, until the fresh ones arrive", async ({
     page,
   }) => {
-    await signIn(page);
+    await reuseSignIn(page);
     // The first visit's default searches answer; the browser keeps those answers.
     for (const panel of [sportsPanel(page), techPanel(page)]) {
       await expect(panel.getByText(/^Found \d+ results? for "/)).toBeVisible();
@@ -95,7 +95,7 @@ test.describe('dashboard first paint', () => {
 
   test('a first visit shows stand-in cards under the loading text, not an empty panel', async ({ page }) => {
     const searches = await holdSearches(page);
-    await signIn(page);
+    await reuseSignIn(page);
     await expect.poll(searches.count).toBe(2);
     for (const panel of [sportsPanel(page), techPanel(page)]) {
       await expect(panel.getByText('Searching for articles...')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { reuseSignIn } from './helpers';
 
 /**
  * The home dashboard end to end, against the local news index built from the fake feeds
@@ -85,7 +85,7 @@ test.describe('home dashboard', () => {
   test('first visit runs both questionnaires, then chips search the news and Read opens the article', async ({
     page,
   }) => {
-    await signIn(page, { firstVisit: true });
+    await reuseSignIn(page, { firstVisit: true });
     await completeTeamPicker(page);
     await completeTechPicker(page);
 
@@ -148,7 +148,7 @@ test.describe('home dashboard', () => {
   });
 
   test('View in Frame shows a page that allows framing', async ({ page }) => {
-    await signIn(page, { firstVisit: true });
+    await reuseSignIn(page, { firstVisit: true });
     await skipThroughQuestionnaires(page);
     const teams = page.getByRole('region', { name: 'Your Favorite Teams' });
     await button(teams, 'LAL (Los Angeles Lakers)').click();
@@ -166,7 +166,7 @@ test.describe('home dashboard', () => {
   });
 
   test('favourites edited in one tab show in the other without a reload', async ({ page, context }) => {
-    await signIn(page, { firstVisit: true });
+    await reuseSignIn(page, { firstVisit: true });
     await skipThroughQuestionnaires(page);
 
     const other = await context.newPage();

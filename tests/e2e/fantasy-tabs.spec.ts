@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { reloadPaused, signIn } from './helpers';
+import { reloadPaused, reuseSignIn } from './helpers';
 
 /** An AI team picks 1.5 s after the turn passes to it. */
 const AI_PICK_DELAY_MS = 1500;
@@ -41,7 +41,7 @@ test('two tabs of the fantasy page share one league and one AI clock', async ({ 
   // Fake timers in every tab of this browser; paused, so AI picks happen only when the test moves
   // the clock on.
   await page.clock.install();
-  await signIn(page);
+  await reuseSignIn(page);
   await page.goto('/fantasy');
   await expect(heading(page)).toBeVisible();
   const first = page;

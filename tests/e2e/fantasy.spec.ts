@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { reloadPaused, signIn } from './helpers';
+import { reloadPaused, reuseSignIn } from './helpers';
 
 /** An AI team picks 1.5 s after the turn passes to it. */
 const AI_PICK_DELAY_MS = 1500;
@@ -52,7 +52,7 @@ test.describe('Fantasy Startup League', () => {
     // Fake timers from the first page on; the clock is paused once the page is up, so AI picks
     // happen only when the test moves time on.
     await page.clock.install();
-    await signIn(page);
+    await reuseSignIn(page);
     await page.goto('/fantasy');
     // The page's code loads on demand, and React reveals it on a timer: pause once it shows (the
     // draft, and so the AI clock, starts only with Start Draft).
@@ -179,7 +179,7 @@ test.describe('Fantasy Startup League', () => {
   });
 
   test('tabs work from the keyboard', async ({ page }) => {
-    await signIn(page);
+    await reuseSignIn(page);
     await page.goto('/fantasy');
     await tab(page, 'League Home').focus();
     await page.keyboard.press('ArrowRight');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { controlEspn, signIn } from './helpers';
+import { controlEspn, reuseSignIn, signIn } from './helpers';
 
 /**
  * Game-day alerts and the spoiler-safe delay against the fake ESPN the harness starts (the server
@@ -68,7 +68,9 @@ const setHidden = (page: Page, hidden: boolean) =>
 const toasts = (page: Page) => page.getByRole('status', { name: 'Game alerts' });
 
 // Two tabs (or two fans) signing in and waiting for the server's 2 s polls take a while on a busy machine.
-test.describe.configure({ timeout: 90_000 });
+// Each test stands on its own (its own sign-in, the fake ESPN reset before it), so this file's tests
+// spread over the workers, each worker against its own harness (playwright.config.ts).
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 test.beforeEach(async ({ request }) => {
   await controlEspn(request, { reset: true });
@@ -83,7 +85,7 @@ test('a score change of a favourite team toasts in every open tab, and the toast
   request,
 }) => {
   await followBills(context);
-  await signIn(page);
+  await reuseSignIn(page);
   const second = await context.newPage();
   await Promise.all([page.goto('/sports'), second.goto('/')]);
   await expect(page.getByRole('button', { name: /Buffalo Bills/ }).first()).toContainText('17');
@@ -124,7 +126,7 @@ test('with every tab hidden, one desktop notification goes out per event, across
 }) => {
   await followBills(context);
   await context.addInitScript(stubNotificationsAndVisibility);
-  await signIn(page);
+  await reuseSignIn(page);
   const second = await context.newPage();
   await Promise.all([page.goto('/sports'), second.goto('/sports')]);
   for (const tab of [page, second]) {
@@ -226,7 +228,7 @@ for (const theme of ['light', 'dark'] as const) {
   test(`the toast is axe-clean in the ${theme} theme`, async ({ page, context, request }) => {
     await followBills(context);
     await context.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
-    await signIn(page);
+    await reuseSignIn(page);
     await page.goto('/sports');
     await expect(page.getByRole('button', { name: /Buffalo Bills/ }).first()).toContainText('17');
     await controlEspn(request, { score: { id: BILLS_GAME, away: 20, home: 10 } });
@@ -255,7 +257,7 @@ test('the settings dialog loads when first opened; when its code cannot be fetch
   context,
 }) => {
   await followBills(context);
-  await signIn(page);
+  await reuseSignIn(page);
   // Offline for the dialog's code alone (the app shell is already in).
   await page.route(/\/assets\/settings-dialog-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
   await page.goto('/');

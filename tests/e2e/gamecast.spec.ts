@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { controlEspn, signIn } from './helpers';
+import { controlEspn, reuseSignIn } from './helpers';
 
 /**
  * The Gamecast in the game dialog against the fake ESPN the harness starts (its summaries are real
@@ -9,6 +9,10 @@ import { controlEspn, signIn } from './helpers';
  * without a reload, Hide scores keeps the Gamecast out of the page until Reveal score, and the dialog
  * is axe-clean in both themes on a phone and a wide screen.
  */
+
+// Each test stands on its own (its own sign-in, its own fakes' state), so this file's tests spread
+// over the workers, each worker against its own harness (playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
 
 /** Buffalo Bills (away, 17) at Miami Dolphins (home, 10), live in the 3rd quarter. */
 const BILLS_GAME = '401671002';
@@ -81,7 +85,7 @@ test('a scoring play added at the source shows in the timeline, the chart and th
 }) => {
   test.setTimeout(240_000);
   await prepare(context);
-  await signIn(page);
+  await reuseSignIn(page);
   const tabs = [page, await context.newPage()];
   const dialogs: Locator[] = [];
   for (const tab of tabs) dialogs.push(await openGame(tab, /Buffalo Bills/, BILLS_DIALOG));
@@ -125,7 +129,7 @@ test('Hide scores keeps the plays, box score and chart out of the page until Rev
   test.setTimeout(180_000);
   await prepare(context, { hideScores: true });
   const pushes = watchGamecastPushes(page);
-  await signIn(page);
+  await reuseSignIn(page);
   const dialog = await openGame(page, /Buffalo Bills/, BILLS_DIALOG);
   await expect(
     dialog.getByText(/Plays, box score and win probability are hidden with the score/),
@@ -209,7 +213,7 @@ for (const theme of ['light', 'dark'] as const) {
       test.setTimeout(240_000);
       await prepare(context, { theme });
       await page.setViewportSize({ width, height: 900 });
-      await signIn(page);
+      await reuseSignIn(page);
       const dialog = await openLiveGame(page, /Buffalo Bills/);
       const what = `game dialog, ${width} px, ${theme}`;
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
@@ -239,7 +243,7 @@ test('the MLB, NBA and NHL dialogs (count and bases, the last play, no chart for
   test.setTimeout(300_000);
   await prepare(context, { theme: 'dark' });
   await page.setViewportSize({ width: 390, height: 900 });
-  await signIn(page);
+  await reuseSignIn(page);
   for (const league of ['MLB', 'NBA', 'NHL']) {
     await page.goto('/sports');
     const card = page

@@ -2,6 +2,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type Cookie,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -56,22 +57,60 @@ export const signOutButton = (page: Page) => page.getByRole('button', { name: 'S
  */
 export async function signIn(page: Page, options: SignInOptions = {}) {
   if (options.login) await useGitHubLogin(page.context(), options.login);
-  if (!options.firstVisit) {
-    await page.context().addInitScript(() => {
-      for (const key of ['teamQuestionnaireCompleted', 'techQuestionnaireCompleted']) {
-        if (localStorage.getItem(key) === null) localStorage.setItem(key, 'true');
-      }
-    });
-  }
-  const expectName =
-    options.expectName ??
-    (options.login && options.login !== FAKE_USER.login ? options.login : FAKE_USER.name);
+  if (!options.firstVisit) await skipQuestionnaires(page.context());
   await page.goto(options.from ?? '/login');
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+  await expectSignedIn(page, options);
+}
+
+/** A returning user: the questionnaires are answered in this browser, so they do not cover the page. */
+async function skipQuestionnaires(context: BrowserContext) {
+  await context.addInitScript(() => {
+    for (const key of ['teamQuestionnaireCompleted', 'techQuestionnaireCompleted']) {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, 'true');
+    }
+  });
+}
+
+/** The signed-in shell: the top bar shows the user's name and a 'Sign Out' button. */
+async function expectSignedIn(page: Page, options: SignInOptions) {
+  const expectName =
+    options.expectName ??
+    (options.login && options.login !== FAKE_USER.login ? options.login : FAKE_USER.name);
   await expect(signOutButton(page)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(expectName, { exact: true }).first()).toBeVisible();
   await expect(page).not.toHaveURL(/\/(login|auth\/callback)/);
+}
+
+const SESSION_COOKIE = 'tt.sid';
+/**
+ * The session cookie of each login this worker has signed in through the fake GitHub with
+ * reuseSignIn(): a worker has a harness (and so a store) of its own, and runs one test at a time.
+ */
+const sessions = new Map<string, Cookie>();
+
+/**
+ * For tests where signing in is not what is tested: the page's context gets the session this worker
+ * already has for the login (the first time, it signs in through the login page and the fake GitHub
+ * with signIn), and the page opens `from` (default /) in the signed-in shell, as signIn leaves it.
+ * The specs of sign-in and sign-out (auth, first-run, oidc-sign-in, https-caddy, leagues' invite link)
+ * sign in for real each time; a test that signs out uses signIn, never this.
+ */
+export async function reuseSignIn(page: Page, options: SignInOptions = {}) {
+  const login = options.login ?? FAKE_USER.login;
+  const session = sessions.get(login);
+  if (!session) {
+    await signIn(page, options);
+    const cookie = (await page.context().cookies(BASE_URL)).find(({ name }) => name === SESSION_COOKIE);
+    expect(cookie, 'the session cookie').toBeDefined();
+    sessions.set(login, cookie!);
+    return;
+  }
+  if (!options.firstVisit) await skipQuestionnaires(page.context());
+  await page.context().addCookies([session]);
+  await page.goto(options.from ?? '/');
+  await expectSignedIn(page, options);
 }
 
 /** Steers the fake GitHub globally (prefer the per-context cookies above in parallel tests). */
@@ -110,6 +149,15 @@ export async function cookieHeader(context: BrowserContext) {
  */
 export async function reloadPaused(page: Page, ready: Locator, maxAdvanceMs = 1_000) {
   await page.reload();
+  await showPaused(page, ready, maxAdvanceMs);
+}
+
+/**
+ * Waits until `ready` shows on a page whose fake clock is paused, moving the clock on in 100 ms
+ * steps (at most `maxAdvanceMs`) as reloadPaused does. A timer the page sets when `ready` appears was
+ * set at most 100 ms of fake time before this returns.
+ */
+export async function showPaused(page: Page, ready: Locator, maxAdvanceMs = 1_000) {
   for (let advanced = 0; advanced < maxAdvanceMs; advanced += 100) {
     if (await ready.isVisible()) return;
     await page.clock.runFor(100);

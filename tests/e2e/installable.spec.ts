@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { BASE_URL, FAKE_ESPN_URL } from './env';
-import { signIn } from './helpers';
+import { reuseSignIn, signIn } from './helpers';
 
 /**
  * What a person sees of the app outside its pages: each page's title in the tab, and the installable
@@ -27,7 +27,7 @@ test.describe('document titles', () => {
     await page.goto('/login');
     await expect(page).toHaveTitle(titled('Sign in'));
 
-    await signIn(page);
+    await reuseSignIn(page);
     await expect(page).toHaveTitle(titled('Home'));
     for (const [link, title] of [
       ['Sports', 'Sports'],

@@ -8,6 +8,10 @@ import { signIn } from './helpers';
  * fan who lets the clock run out gets the first company of their queue still available.
  */
 
+// Each test stands on its own (its own sign-in, its own fakes' state), so this file's tests spread
+// over the workers, each worker against its own harness (playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
+
 const onTheClock = (page: Page) => page.getByText("You're on the clock");
 const board = (page: Page) => page.getByRole('region', { name: 'Picks by round' });
 const available = (page: Page) => page.getByRole('list', { name: 'Available companies' });

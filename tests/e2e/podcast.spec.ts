@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { reuseSignIn } from './helpers';
 
 const EPISODE = 'Tech Touchdown Ep. 0';
 /** The committed episode is 57 s long (scripts/make-episode.sh). */
@@ -17,7 +17,7 @@ const position = async (page: Page) => Number(await seekBar(page).getAttribute('
  * questionnaire, a modal that would sit over the players.
  */
 async function signInToProfile(page: Page) {
-  await signIn(page);
+  await reuseSignIn(page);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
 }

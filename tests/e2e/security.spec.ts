@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { reuseSignIn, signIn } from './helpers';
 
 /**
  * The Content Security Policy the app actually runs under: every page and every dialog, the framed
@@ -105,7 +105,7 @@ test.describe('hostile text is rendered as text', () => {
 
   test('script in a chat message shows literally and never runs', async ({ page, context }) => {
     const reports = await watchCsp(context);
-    await signIn(page);
+    await reuseSignIn(page);
     const payloads = [
       '<script>window.__xss = "script"</script>',
       '<img src=x onerror="window.__xss = \'img\'">',
@@ -134,7 +134,7 @@ test.describe('hostile text is rendered as text', () => {
 
   test("script in an article's markdown never becomes markup", async ({ page, context }) => {
     const reports = await watchCsp(context);
-    await signIn(page);
+    await reuseSignIn(page);
     const hostile = [
       '# Trade deadline',
       'The **deal** is done.',

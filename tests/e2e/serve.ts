@@ -1,7 +1,8 @@
 /**
- * The end-to-end harness, started by Playwright's webServer: a redis-server of its own (the repo's
- * redis.conf, in a temp dir, on a free port), the fake GitHub on FAKE_GITHUB_PORT, then the app
- * exactly as a user starts it (`node scripts/start.mjs`, which builds the client when stale).
+ * The end-to-end harness, started by Playwright's webServer once for each worker (E2E_HARNESS says
+ * which; its ports come from tests/e2e/env.ts): a redis-server of its own (the repo's redis.conf, in
+ * a temp dir, on a free port), the fakes of GitHub, ESPN and the news feeds, a TURN server, then the
+ * app exactly as a user starts it (`node scripts/start.mjs`, which builds the client when stale).
  * Everything stops when this process gets SIGTERM/SIGINT or the app exits.
  *
  * Run it by hand to poke at the app: `npx tsx tests/e2e/serve.ts` (then open http://localhost:3100).
@@ -23,10 +24,11 @@ import {
   FAKE_NEWS_PORT,
   GITHUB_CLIENT_ID,
   GITHUB_CLIENT_SECRET,
+  HARNESS_INDEX,
 } from './env';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const log = (line: string) => console.log(`e2e: ${line}`);
+const log = (line: string) => console.log(`e2e (harness ${HARNESS_INDEX}): ${line}`);
 
 /** Every name of the config contract, blanked so a developer's environment or .env cannot leak in. */
 function configNames(): string[] {
@@ -67,6 +69,8 @@ Object.assign(env, {
   FETCH_ALLOW_PRIVATE: '1',
   ESPN_BASE_URL: espn.url,
   SPORTS_POLL_SECONDS: '2',
+  // A watched game's summary (the Gamecast) is read as often as the scoreboard, not every 5 s.
+  GAMECAST_POLL_SECONDS: '2',
   NEWS_FEEDS: `${newsFeeds.feeds.tech},${newsFeeds.feeds.sports}`,
   // Fantasy points from the local news alone: Hacker News and GitHub are on the internet.
   FANTASY_OUTSIDE_SIGNALS: 'false',

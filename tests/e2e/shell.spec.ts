@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_USER, signIn, signOutButton } from './helpers';
+import { FAKE_USER, reuseSignIn, signOutButton } from './helpers';
 
 const rootHasDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const sidebarLinks = ['Home', 'Sports', 'Fantasy', 'Slideshow', 'Profile'];
 
 test.describe('signed-in shell', () => {
   test('shows the top bar and the sidebar with every entry', async ({ page }) => {
-    await signIn(page);
+    await reuseSignIn(page);
     await expect(page.getByText('Tech Touchdown').first()).toBeVisible();
     for (const name of sidebarLinks) {
       await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
@@ -32,7 +32,7 @@ test.describe('signed-in shell', () => {
   });
 
   test('navigates between the routes of the route table', async ({ page }) => {
-    await signIn(page);
+    await reuseSignIn(page);
     for (const [name, path] of [
       ['Sports', '/sports'],
       ['Fantasy', '/fantasy'],
@@ -54,7 +54,7 @@ test.describe('theme', () => {
   test.use({ colorScheme: 'light' });
 
   test('the toggle flips the theme, stores it, and it survives a reload', async ({ page }) => {
-    await signIn(page);
+    await reuseSignIn(page);
     expect(await rootHasDark(page)).toBe(false); // system preference is light, nothing stored yet
     await page.getByRole('button', { name: 'Toggle theme' }).first().click();
     await expect.poll(() => rootHasDark(page)).toBe(true);
@@ -94,7 +94,7 @@ test.describe('sidebar on a 390 px wide screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('is hidden, opens as an overlay from Open menu, and closes after navigating', async ({ page }) => {
-    await signIn(page);
+    await reuseSignIn(page);
     const sportsLink = page.getByRole('link', { name: 'Sports', exact: true });
     await expect(sportsLink).toBeHidden();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeHidden();
@@ -121,7 +121,7 @@ test.describe('sidebar at desktop width', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('is fixed and stays open after navigating', async ({ page }) => {
-    await signIn(page);
+    await reuseSignIn(page);
     const sportsLink = page.getByRole('link', { name: 'Sports', exact: true });
     await expect(sportsLink).toBeVisible();
     await sportsLink.click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { reuseSignIn } from './helpers';
 
 /** Slideshow autoplay moves on every 5000 ms. */
 const AUTOPLAY_MS = 5000;
@@ -11,7 +11,7 @@ const counter = (page: Page, text: string) =>
 test.describe('slideshow', () => {
   test('opens full screen from the sidebar; the keys move, play and close it', async ({ page }) => {
     await page.clock.install();
-    await signIn(page);
+    await reuseSignIn(page);
     // From a page without the first-visit questionnaire, which would sit on top of the sidebar.
     await page.goto('/profile');
     await page.getByRole('link', { name: 'Slideshow', exact: true }).click();
@@ -58,7 +58,7 @@ test.describe('slideshow', () => {
   });
 
   test('the buttons and dots move it; close goes home when it was opened directly', async ({ page }) => {
-    await signIn(page);
+    await reuseSignIn(page);
     await page.goto('/slideshow');
     const dialog = slideshow(page);
     await counter(page, '1 / 2');
@@ -88,7 +88,7 @@ test.describe('slideshow on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('fits a 360 px screen and moves with its buttons', async ({ page }) => {
-    await signIn(page);
+    await reuseSignIn(page);
     await page.goto('/slideshow');
     const dialog = slideshow(page);
     await expect(dialog.getByRole('heading', { name: 'Tech Touchdown' })).toBeVisible();

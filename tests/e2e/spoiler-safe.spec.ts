@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { controlEspn, signIn } from './helpers';
+import { controlEspn, reuseSignIn } from './helpers';
 
 /**
  * Spoiler-safe viewing on the Sports page against the fake ESPN the harness starts (the server polls
@@ -9,6 +9,10 @@ import { controlEspn, signIn } from './helpers';
  * until the viewer reveals that game. The game-day settings are put in browser storage as the
  * settings dialog stores them, so these tests stand on their own.
  */
+
+// Each test stands on its own (its own sign-in, its own fakes' state), so this file's tests spread
+// over the workers, each worker against its own harness (playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
 
 /** Buffalo Bills (away, 17) at Miami Dolphins (home, 10), live in the 3rd quarter. */
 const BILLS_GAME = '401671002';
@@ -84,7 +88,7 @@ test('with a delay, a new score reaches the browser and shows only once the dela
   // The page's clock is the test's to move on, so the 10 s delay needs no 10 s wait.
   await page.clock.install();
   const pushes = watchPushes(page);
-  await signIn(page);
+  await reuseSignIn(page);
   await page.goto('/sports');
   await expect(page.getByText('Scores are 10 s behind live')).toBeVisible();
   // The first read is held like everything else: time moves on until the scoreboard shows.
@@ -124,7 +128,7 @@ test('Hide scores never shows the new score until Reveal score is pressed, and r
 }) => {
   await prepare(context, { hideScores: true });
   const pushes = watchPushes(page);
-  await signIn(page);
+  await reuseSignIn(page);
   await page.goto('/sports');
   const bills = billsCard(page);
   await expect(bills).toContainText('10:17 - 3rd Quarter');
@@ -170,7 +174,7 @@ for (const theme of ['light', 'dark'] as const) {
       await prepare(context, { delaySeconds: 30, hideScores: true, theme });
       await page.clock.install();
       await page.setViewportSize({ width, height: 900 });
-      await signIn(page);
+      await reuseSignIn(page);
       await page.goto('/sports');
       await expect(page.getByText('Scores are 30 s behind live')).toBeVisible();
       await expect(async () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_ESPN_URL } from './env';
-import { controlEspn, signIn } from './helpers';
+import { controlEspn, reuseSignIn } from './helpers';
 
 /**
  * The Sports page against the fake ESPN the harness starts (tests/fakes/espn.ts): the server polls it
@@ -19,7 +19,7 @@ test.afterAll(async ({ request }) => {
 });
 
 test('the Sports page shows the fake games grouped by league, and caches them', async ({ page }) => {
-  await signIn(page);
+  await reuseSignIn(page);
   await page.goto('/sports');
   await expect(page.getByRole('heading', { level: 1, name: 'Sports' })).toBeVisible();
   await expect(page.getByText("Today's games and scores")).toBeVisible();
@@ -56,7 +56,7 @@ test('the Sports page shows the fake games grouped by league, and caches them', 
 });
 
 test('a corrupt cached scoreboard is removed and the page still loads', async ({ page }) => {
-  await signIn(page);
+  await reuseSignIn(page);
   await page.evaluate(() => localStorage.setItem('generatedSportsData', '{"leagues": broken'));
   await page.goto('/sports');
   await expect(card(page, 'Detroit Lions')).toBeVisible();
@@ -69,7 +69,7 @@ test('a score changed at the source appears in two open tabs without reloading',
   context,
   request,
 }) => {
-  await signIn(page);
+  await reuseSignIn(page);
   const second = await context.newPage();
   await Promise.all([page.goto('/sports'), second.goto('/sports')]);
   for (const tab of [page, second]) await expect(card(tab, 'Buffalo Bills')).toContainText('17');
@@ -88,7 +88,7 @@ test('the game dialog opens, refreshes in place and shows the advanced stats sta
   page,
   request,
 }) => {
-  await signIn(page);
+  await reuseSignIn(page);
   await page.goto('/sports');
   await card(page, 'Buffalo Bills').click();
   const dialog = page.getByRole('dialog', { name: 'Buffalo Bills vs Miami Dolphins' });
@@ -131,7 +131,7 @@ test('the game dialog opens, refreshes in place and shows the advanced stats sta
 });
 
 test('a source failure shows the error panel and recovers', async ({ page, request }) => {
-  await signIn(page);
+  await reuseSignIn(page);
   await page.goto('/sports');
   await expect(card(page, 'Detroit Lions')).toBeVisible();
 
@@ -170,7 +170,7 @@ test('a source failure shows the error panel and recovers', async ({ page, reque
 });
 
 test('a day without games shows the empty state', async ({ page, request }) => {
-  await signIn(page);
+  await reuseSignIn(page);
   await page.goto('/sports');
   await expect(card(page, 'Detroit Lions')).toBeVisible();
   await controlEspn(request, { clear: true });

@@ -1,12 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { reuseSignIn } from './helpers';
 
 /**
  * The Sports page's Standings view against the fake ESPN (real NFL and NBA standings; MLB and NHL
  * built in the same shape): tables in league order with the fan's favourites starred, reachable by
  * keyboard, axe-clean in both themes on a phone and a wide screen. Screenshots go to /tmp/shots/.
  */
+
+// Each test stands on its own (its own sign-in, its own fakes' state), so this file's tests spread
+// over the workers, each worker against its own harness (playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
 
 const SHOTS = process.env.STANDINGS_SHOTS_DIR ?? '/tmp/shots';
 
@@ -17,7 +21,7 @@ async function openStandings(page: Page, theme: 'light' | 'dark') {
   }, theme);
   // Loopback only: remote logo hosts are refused, as when offline.
   await page.context().route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, (route) => route.abort());
-  await signIn(page, { from: '/sports', login: `standings-${theme}` });
+  await reuseSignIn(page, { from: '/sports', login: `standings-${theme}` });
   await expect(page).toHaveURL(/\/sports$/);
   const views = page.getByRole('group', { name: 'View' });
   // By keyboard: the switch is a pair of buttons.
