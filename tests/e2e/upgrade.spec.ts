@@ -63,15 +63,11 @@ async function buildClient(dir: string, release: string): Promise<Build> {
 const FANTASY = 'src/features/fantasy/index.ts';
 const PROFILE = 'src/features/profile/index.ts';
 /**
- * What the signed-in frame loads once its first page has painted: the socket and game day (chunks the
- * build names), the players and the questionnaires.
+ * What the signed-in frame loads once its first page has painted, for this fan (both questionnaires
+ * answered, no team followed): the socket and the game-day controls (chunks the build names) and the
+ * players.
  */
-const AFTER_FIRST_PAINT = [
-  'socket',
-  'game-day',
-  'src/features/podcast/index.ts',
-  'src/features/favourites/questionnaires.tsx',
-];
+const AFTER_FIRST_PAINT = ['socket', 'game-day', 'src/features/podcast/index.ts'];
 
 test.describe('a tab opened before a deploy', () => {
   test.use({ serviceWorkers: 'allow' });
