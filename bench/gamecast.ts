@@ -93,6 +93,8 @@ interface Update {
   spread: number;
   /** p50 from the first fan having it: the push alone, without what came before the broadcast. */
   pushP50: number;
+  /** To the first fan: for ours, mostly what comes before the broadcast (reading the summary). */
+  first: number;
   missing: number;
   serverCpuMs: number;
   bytes: number;
@@ -234,6 +236,7 @@ try {
             all: pushes.missing === 0 ? pushes.max : Number.NaN,
             spread: pushes.missing === 0 ? pushes.max - pushes.min : Number.NaN,
             pushP50: pushes.hist.percentile(50) - pushes.min,
+            first: pushes.min,
             missing: pushes.missing,
             serverCpuMs: cpuOf(deployment) - cpuBefore,
             bytes,
@@ -254,6 +257,7 @@ try {
             all: pushes.missing === 0 ? pushes.max : Number.NaN,
             spread: pushes.missing === 0 ? pushes.max - pushes.min : Number.NaN,
             pushP50: pushes.hist.percentile(50) - pushes.min,
+            first: pushes.min,
             missing: pushes.missing,
             serverCpuMs: cpuOf(deployment) - cpuBefore,
             bytes: payload.length,
@@ -367,6 +371,7 @@ const summary = deployments.map((deployment) => {
     all: median(updates.map((u) => u.all)),
     spread: median(updates.map((u) => u.spread)),
     pushP50: median(updates.map((u) => u.pushP50)),
+    first: median(updates.map((u) => u.first)),
     serverCpuMs: median(updates.map((u) => u.serverCpuMs)),
     bytes: median(updates.map((u) => u.bytes)),
     missing: updates.reduce((sum, u) => sum + u.missing, 0),
@@ -385,6 +390,7 @@ if (summary.length > 0) {
         'all fans ms',
         'fan-out ms',
         'p50 after the first fan ms',
+        'first fan ms',
         'server CPU ms per play',
         'change B',
         'missing',
@@ -401,6 +407,7 @@ if (summary.length > 0) {
         fmt(s.all, 1),
         fmt(s.spread, 1),
         fmt(s.pushP50, 1),
+        fmt(s.first, 1),
         fmt(s.serverCpuMs, 0),
         s.bytes,
         s.missing,
