@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: everything a user needs to trust the build, in order, stopping at the first failure:
-// the lockfile check (every platform package listed), typecheck, lint (eslint + prettier), vitest
-// (unit, component and integration tests against a real redis-server), the compiled server's start-up,
-// and Playwright end-to-end tests in Debian's Chromium.
+// the static checks (the lockfile check, typecheck, eslint and prettier, run at the same time: each is
+// a single-threaded process, so two cores finish the four in about half the time; each one's output is
+// printed whole when it ends, and when one fails the others still finish, so every static problem
+// shows at once), then vitest (unit, component and integration tests against a real redis-server), the
+// compiled server's start-up, and Playwright end-to-end tests in Debian's Chromium.
 // System packages it needs (redis-server and redis-cli, chromium, coturn, nginx, caddy) are installed with
 // apt-get when missing and running as root; otherwise it says what to install. No other network access.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { runNode, runTool } from './lib.mjs';
+import { ROOT, runNode, runTool, spawnTool } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -63,9 +65,11 @@ const vitestReport = join(reports, 'vitest.json');
 const playwrightReport = join(reports, 'playwright.json');
 const tests = { passed: 0, failed: 0, skipped: 0 };
 
+// Steps with the same `together` run at the same time (see the top of this file).
 const steps = [
   {
     name: 'lockfile (every platform package listed)',
+    together: 'static',
     // The check's own tests, then the check on this repository's lockfile.
     node: [
       ['--test', '--test-reporter=dot', 'scripts/check-lockfile.test.mjs'],
@@ -73,9 +77,14 @@ const steps = [
     ],
   },
   // Every project (client, server, shared, tools) through the solution tsconfig.json.
-  { name: 'typecheck', tool: 'tsc', args: ['-b'] },
-  { name: 'lint (eslint)', tool: 'eslint', args: ['.'] },
-  { name: 'format (prettier)', tool: 'prettier', args: ['--check', '.', '--log-level', 'warn'] },
+  { name: 'typecheck', together: 'static', tool: 'tsc', args: ['-b'] },
+  { name: 'lint (eslint)', together: 'static', tool: 'eslint', args: ['.'] },
+  {
+    name: 'format (prettier)',
+    together: 'static',
+    tool: 'prettier',
+    args: ['--check', '.', '--log-level', 'warn'],
+  },
   {
     name: 'unit + integration (vitest)',
     tool: 'vitest',
@@ -108,27 +117,88 @@ const steps = [
   },
 ];
 
-const results = [];
-let failed = null;
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}`);
-  const started = Date.now();
+/** Runs a step with its output straight on this terminal; resolves with its exit code. */
+async function runStep(step) {
   const env = { ...process.env, ...step.env };
   let code = 0;
   if (step.tool) code = await runTool(step.tool, step.args, { env });
   for (const args of step.node ?? []) if (code === 0) code = await runNode(args, { env });
-  step.count?.();
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name: step.name, ok: code === 0, seconds });
-  if (code !== 0) {
-    failed = step.name;
-    break;
+  return code;
+}
+
+/**
+ * Runs a step with its output (stdout and stderr, in the order written) kept until it ends; resolves
+ * with its exit code and that output. Colours stay on when this terminal shows them.
+ */
+async function runStepCaptured(step) {
+  const colour = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
+  const env = { ...process.env, ...colour, ...step.env };
+  const chunks = [];
+  const run = (child) =>
+    new Promise((resolve) => {
+      child.stdout.on('data', (chunk) => chunks.push(chunk));
+      child.stderr.on('data', (chunk) => chunks.push(chunk));
+      child.once('error', (error) => {
+        chunks.push(Buffer.from(`${error.message}\n`));
+        resolve(1);
+      });
+      child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    });
+  const options = { env, stdio: ['ignore', 'pipe', 'pipe'] };
+  let code = 0;
+  if (step.tool) {
+    const args = step.tool === 'tsc' && colour.FORCE_COLOR ? [...step.args, '--pretty'] : step.args;
+    code = await run(spawnTool(step.tool, args, options));
   }
+  for (const args of step.node ?? [])
+    if (code === 0) code = await run(spawn(process.execPath, args, { cwd: ROOT, ...options }));
+  return { code, output: Buffer.concat(chunks).toString() };
+}
+
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+const results = [];
+let failed = null;
+const runStarted = Date.now();
+for (let i = 0; i < steps.length && !failed;) {
+  const batch = [steps[i]];
+  while (steps[i].together && steps[i + batch.length]?.together === steps[i].together)
+    batch.push(steps[i + batch.length]);
+  i += batch.length;
+  if (batch.length === 1) {
+    const [step] = batch;
+    console.log(`\n▶ ${step.name}`);
+    const started = Date.now();
+    const code = await runStep(step);
+    step.count?.();
+    results.push({ step, ok: code === 0, seconds: seconds(started) });
+    if (code !== 0) failed = step.name;
+    continue;
+  }
+  console.log(
+    `\n▶ ${batch.map((step) => step.name).join(', ')}: at the same time, each one's output as it ends`,
+  );
+  const started = Date.now();
+  const outcomes = await Promise.all(
+    batch.map(async (step) => {
+      const { code, output } = await runStepCaptured(step);
+      const outcome = { step, ok: code === 0, seconds: seconds(started) };
+      console.log(`\n▶ ${step.name} ${outcome.ok ? 'passed' : 'FAILED'} (${outcome.seconds} s)`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      step.count?.();
+      return outcome;
+    }),
+  );
+  results.push(...outcomes);
+  const failures = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.step.name);
+  if (failures.length > 0) failed = failures.join(', ');
 }
 rmSync(reports, { recursive: true, force: true });
 
 console.log('\nSummary');
-for (const result of results) console.log(`  ${result.ok ? '✓' : '✗'} ${result.name} (${result.seconds} s)`);
+for (const result of results)
+  console.log(
+    `  ${result.ok ? '✓' : '✗'} ${result.step.name} (${result.seconds} s${result.step.together ? ', together' : ''})`,
+  );
 for (const step of steps.slice(results.length)) console.log(`  - ${step.name} (not run)`);
 const stepsPassed = results.filter((r) => r.ok).length;
 console.log(
@@ -137,6 +207,7 @@ console.log(
 console.log(
   `tests: ${tests.passed} passed, ${tests.failed} failed${tests.skipped ? `, ${tests.skipped} skipped` : ''}`,
 );
+console.log(`time: ${seconds(runStarted)} s`);
 if (failed) {
   console.error(`npm test: FAILED at ${failed}`);
   process.exit(1);
