@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
+import { DASHBOARD_DEFAULT_QUERIES } from '@shared/schemas/headlines';
 import type { SearchResult } from '@shared/schemas/search';
 import { cardClass } from '@client/components/button';
 // The strips from their own modules: the favourites barrel would bring the pickers into the first paint.
@@ -44,11 +45,6 @@ function QuestionnairesWhenWanted() {
   return wanted ? <FavouritesQuestionnaires /> : null;
 }
 
-/** The sports side's default query: the same kind of headlines as the tech side's, for the four leagues. */
-export const SPORTS_DEFAULT_QUERY = 'Latest sports news headlines from the NFL, NBA, MLB and NHL';
-export const TECH_DEFAULT_QUERY =
-  'Latest headlines in startups, full stack software engineering and tech industry news';
-
 /** One side of the dashboard: its favourites strip in a card above its news search. */
 function NewsColumn({
   label,
@@ -84,7 +80,7 @@ export function HomePage() {
           strip={<FavouriteTeamsStrip onSearch={(query) => setSportsQuery({ query })} />}
           title="Sports News"
           placeholder="Search for sports news, scores, trades, or team updates..."
-          defaultQuery={SPORTS_DEFAULT_QUERY}
+          defaultQuery={DASHBOARD_DEFAULT_QUERIES.sports}
           externalQuery={sportsQuery}
           onRead={setReading}
         />
@@ -93,7 +89,7 @@ export function HomePage() {
           strip={<TechInterestsStrip onSearch={(query) => setTechQuery({ query })} />}
           title="Tech News"
           placeholder="Search for tech articles, startup news, or software engineering topics..."
-          defaultQuery={TECH_DEFAULT_QUERY}
+          defaultQuery={DASHBOARD_DEFAULT_QUERIES.tech}
           externalQuery={techQuery}
           onRead={setReading}
         />

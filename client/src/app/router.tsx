@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { RouteErrorBoundary } from '@client/components/error-boundary';
 import { Spinner } from '@client/components/spinner';
+import { prefetchKeptHeadlines } from '@client/lib/kept-headlines-request';
 import { loadOrReload } from '@client/lib/stale-build';
 import { NotFoundPage } from './not-found-page';
 
@@ -73,9 +74,12 @@ function SignedInFrame() {
   const { pathname } = useLocation();
   const [firstPath] = useState(pathname);
   useEffect(() => {
-    const page = PAGES[firstPath.replace(/(.)\/$/, '$1') as keyof typeof PAGES];
+    const path = firstPath.replace(/(.)\/$/, '$1');
+    const page = PAGES[path as keyof typeof PAGES];
     // A failure here shows when the page itself loads, in its error boundary.
     page?.preload().catch(() => {});
+    // The dashboard's news panels paint the server's kept headlines when the browser has none.
+    if (path === '/') prefetchKeptHeadlines();
   }, [firstPath]);
   return (
     <Suspense fallback={PAGE_SPINNER}>

@@ -2,6 +2,7 @@ import type { ContentFeature } from '../content';
 import type { Feature, FeatureDeps } from '../feature';
 import { apiReadRule } from '../http/rate-limit';
 import { createExaProvider } from './exa-provider';
+import { createHeadlines } from './headlines';
 import { NewsIndex } from './local/news-index';
 import { createLocalProvider } from './local/provider';
 import type { SearchProvider } from './provider';
@@ -41,7 +42,12 @@ export function createSearchFeature(
     : createLocalProvider({ index: news!, content: content.service, ai: content.ai, logger });
   return {
     basePath: '/api/exa',
-    router: createSearchRouter(provider, limiter, apiReadRule(config)),
+    router: createSearchRouter(
+      provider,
+      createHeadlines(store, logger.child({ component: 'headlines' })),
+      limiter,
+      apiReadRule(config),
+    ),
     provider,
     news,
     start() {

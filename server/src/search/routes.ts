@@ -9,10 +9,12 @@ import {
   STREAM_DONE,
   type AnswerStreamChunk,
 } from '@shared/schemas/search';
+import type { KeptHeadlinesResponse } from '@shared/schemas/headlines';
 import { requireUser } from '../auth/require-user';
 import { toErrorBody, errors } from '../errors';
 import { rateLimit, type RateLimiter, type RateLimitRule } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
+import type { Headlines } from './headlines';
 import { contentFlags, type SearchProvider } from './provider';
 
 /** Aborted when the client goes away, so upstream calls stop with it. */
@@ -31,11 +33,12 @@ function sendEvent(res: Response, payload: AnswerStreamChunk | typeof STREAM_DON
 
 /**
  * The search calls (search, search-with-content, find-similar, get-contents, answer, stream-answer),
- * whichever provider answers. Every call needs a signed-in user and counts against that user's
- * 'search' rate limit (search costs money with Exa).
+ * whichever provider answers, and the dashboard's kept default headlines. Every call needs a
+ * signed-in user and counts against that user's 'search' rate limit (search costs money with Exa).
  */
 export function createSearchRouter(
   provider: SearchProvider,
+  headlines: Headlines,
   limiter: RateLimiter,
   rule: Omit<RateLimitRule, 'bucket'>,
 ): Router {
@@ -49,7 +52,17 @@ export function createSearchRouter(
 
   router.post('/search-with-content', async (req, res) => {
     const request = parseInput(searchWithContentRequestSchema, req.body);
-    res.json(await provider.search(request, contentFlags(request), clientSignal(req, res)));
+    const answer = await provider.search(request, contentFlags(request), clientSignal(req, res));
+    res.json(answer);
+    // A dashboard default request's answer is kept for fans who have none yet (never awaited: a
+    // store failure is logged there and costs this fan nothing).
+    void headlines.keep(request, answer.results);
+  });
+
+  // The kept answers to the dashboard's default requests: what a first visit paints at once.
+  router.get('/headlines', async (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json({ headlines: await headlines.read() } satisfies KeptHeadlinesResponse);
   });
 
   router.post('/find-similar', async (req, res) => {

@@ -103,6 +103,8 @@ export const keys = {
   /** Local news index: article id → article JSON (a hash), and a version bumped by each ingest. */
   newsArticles: () => `${KEY_PREFIX}news:articles`,
   newsVersion: () => `${KEY_PREFIX}news:version`,
+  /** The latest answer to a dashboard default query (`sports` or `tech`), shown to fans with none of their own. */
+  searchHeadlines: (panel: string) => `${KEY_PREFIX}search:headlines:${panel}`,
   /** Fantasy points: company id → that week's CompanyPoints JSON (a hash), and when they were last computed (ms). */
   fantasyPoints: () => `${KEY_PREFIX}fantasy:points`,
   fantasyLastRun: () => `${KEY_PREFIX}fantasy:last-run`,

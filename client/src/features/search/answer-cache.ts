@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { searchResultSchema, type SearchResult } from '@shared/schemas/search-results';
+import { SEARCH_ANSWERS_STORAGE_KEY } from '@client/lib/kept-headlines-request';
 import type { SearchCall } from './filters';
 
 /**
@@ -8,8 +9,6 @@ import type { SearchCall } from './filters';
  * request (path, query and filters), so an answer is only ever shown for the search that produced
  * it. Bounded in count, in size per answer and in total, and dropped after a week.
  */
-
-const STORAGE_KEY = 'tt.searchAnswers';
 
 export const ANSWER_CACHE_LIMITS = {
   /** Answers kept; the oldest goes first. */
@@ -56,7 +55,7 @@ function readAll(now: number): CachedAnswer[] {
   const store = storage();
   let raw: string | null = null;
   try {
-    raw = store?.getItem(STORAGE_KEY) ?? null;
+    raw = store?.getItem(SEARCH_ANSWERS_STORAGE_KEY) ?? null;
   } catch {
     return [];
   }
@@ -91,7 +90,7 @@ function writeAll(entries: CachedAnswer[]): void {
     text = JSON.stringify(kept);
   }
   try {
-    storage()?.setItem(STORAGE_KEY, text);
+    storage()?.setItem(SEARCH_ANSWERS_STORAGE_KEY, text);
   } catch (error) {
     // Quota or private mode: the next visit simply waits for the search, as before.
     console.warn('search: could not keep the answer', error);
@@ -100,7 +99,7 @@ function writeAll(entries: CachedAnswer[]): void {
 
 function forgetAll(): void {
   try {
-    storage()?.removeItem(STORAGE_KEY);
+    storage()?.removeItem(SEARCH_ANSWERS_STORAGE_KEY);
   } catch {
     // Nothing to do: storage is unavailable.
   }

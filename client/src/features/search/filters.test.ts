@@ -1,3 +1,4 @@
+import { DASHBOARD_DEFAULT_QUERIES, dashboardDefaultRequest } from '@shared/schemas/headlines';
 import { searchRequestSchema, searchWithContentRequestSchema } from '@shared/schemas/search';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, buildSearchCall, invalidDomain, parseDomainList } from './filters';
@@ -86,5 +87,16 @@ describe('domain lists', () => {
   it('names the first entry the server would refuse', () => {
     expect(invalidDomain(['espn.com', 'https://www.theverge.com/'])).toBeNull();
     expect(invalidDomain(['espn.com', 'not a domain'])).toMatch(/^not a domain: /);
+  });
+});
+
+describe('the dashboard default request', () => {
+  it('is what a default search sends, so the server recognises the answers it may keep for everyone', () => {
+    for (const query of Object.values(DASHBOARD_DEFAULT_QUERIES)) {
+      expect(buildSearchCall(query, DEFAULT_FILTERS)).toEqual({
+        path: '/exa/search-with-content',
+        body: dashboardDefaultRequest(query),
+      });
+    }
   });
 });

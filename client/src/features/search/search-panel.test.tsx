@@ -2,6 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SearchResult } from '@shared/schemas/search';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetKeptHeadlinesRequest } from '@client/lib/kept-headlines-request';
 import { saveAnswer } from './answer-cache';
 import { DEFAULT_FILTERS, buildSearchCall } from './filters';
 import { SearchPanel, type ExternalQuery } from './search-panel';
@@ -32,6 +33,9 @@ interface Call {
 }
 let calls: Call[] = [];
 let respond: (call: Call) => Promise<Response>;
+/** GET /api/exa/headlines (the server's kept default answers): none unless a test sets them. */
+let headlineRequests = 0;
+let respondHeadlines: () => Promise<unknown>;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -40,11 +44,20 @@ const ok = (results: SearchResult[]) =>
 
 beforeEach(() => {
   localStorage.clear();
+  forgetKeptHeadlinesRequest();
   calls = [];
   respond = async () => ok(RESULTS);
+  headlineRequests = 0;
+  respondHeadlines = async () => ({ headlines: [] });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit) => {
+      if (input === '/api/exa/headlines') {
+        headlineRequests += 1;
+        const body = await respondHeadlines();
+        // Answered in microtasks only, so fake timers need not wait on a body stream.
+        return { ok: true, status: 200, json: async () => body } as Response;
+      }
       const call = { path: input, body: JSON.parse(String(init.body)) as Record<string, unknown> };
       calls.push(call);
       return respond(call);
@@ -354,5 +367,85 @@ describe('search panel: the answer kept from the last visit', { timeout: 20_000 
     await user.type(box(), 'first visit{Enter}');
     const loading = screen.getByText('Searching for articles...').closest('div.pt-8')!;
     expect(loading.querySelectorAll('ul[aria-hidden="true"] > li')).toHaveLength(3);
+  });
+});
+
+describe("search panel: the server's kept answer for a browser with none", { timeout: 20_000 }, () => {
+  const served = (query: string, ageMs: number, results: SearchResult[] = [KEPT]) => ({
+    headlines: [{ query, ageMs, results }],
+  });
+
+  it('paints it with its age before the default search, which still runs and replaces it', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    respondHeadlines = async () => served(DEFAULT_QUERY, 5 * 60_000);
+    const releases = holdSearches();
+    renderPanel(null, DEFAULT_QUERY);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+
+    expect(headlineRequests).toBe(1);
+    expect(calls).toHaveLength(0);
+    expect(screen.getByRole('article', { name: 'Yesterday headline' })).toBeInTheDocument();
+    expect(screen.getByText('Updated 5 min ago')).toBeInTheDocument();
+    expect(screen.getByText(`Found 1 result for "${DEFAULT_QUERY}"`)).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body.query).toBe(DEFAULT_QUERY);
+    expect(screen.getByText('Searching for articles...')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Yesterday headline' })).toBeInTheDocument();
+
+    vi.useRealTimers();
+    act(() => releases[0]!());
+    expect(await screen.findByText(`Found 2 results for "${DEFAULT_QUERY}"`)).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Yesterday headline' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Updated /)).not.toBeInTheDocument();
+  });
+
+  it('is not asked for when this browser keeps its own answer', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    keepAnswer(DEFAULT_QUERY);
+    respondHeadlines = async () => served(DEFAULT_QUERY, 60_000, [{ ...KEPT, title: 'Server headline' }]);
+    renderPanel(null, DEFAULT_QUERY);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(headlineRequests).toBe(0);
+    expect(screen.getByText('Updated 2 h ago')).toBeInTheDocument();
+    expect(screen.queryByText('Server headline')).not.toBeInTheDocument();
+  });
+
+  it('never replaces a search the fan started before it arrived', async () => {
+    let answerHeadlines: (body: unknown) => void = () => {};
+    respondHeadlines = () => new Promise((resolve) => (answerHeadlines = resolve));
+    const releases = holdSearches();
+    const { user } = renderPanel(null, DEFAULT_QUERY);
+    await user.type(box(), 'rust{Enter}');
+    await act(async () => answerHeadlines(served(DEFAULT_QUERY, 60_000)));
+    expect(screen.getByText('Searching for articles...')).toBeInTheDocument();
+    expect(screen.queryByText('Yesterday headline')).not.toBeInTheDocument();
+    // Every search held so far (the default one too, should a busy machine have started it first).
+    act(() => releases.forEach((release) => release()));
+    expect(await screen.findByText('Found 2 results for "rust"')).toBeInTheDocument();
+    expect(screen.queryByText('Yesterday headline')).not.toBeInTheDocument();
+  });
+
+  it('is ignored when it answers another query or is not a kept answer', async () => {
+    vi.useFakeTimers(); // the default search stays a second away
+    for (const body of [
+      served('another query', 60_000),
+      served(DEFAULT_QUERY, -1),
+      served(DEFAULT_QUERY, 60_000, []),
+      { headlines: 'none' },
+      null,
+    ]) {
+      forgetKeptHeadlinesRequest();
+      respondHeadlines = async () => body;
+      renderPanel(null, DEFAULT_QUERY);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(headlineRequests).toBeGreaterThan(0);
+      expect(screen.getByText('Start Your Search')).toBeInTheDocument();
+      expect(screen.queryByText('Yesterday headline')).not.toBeInTheDocument();
+      cleanup();
+    }
   });
 });

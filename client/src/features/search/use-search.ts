@@ -3,6 +3,7 @@ import { searchResponseSchema, type SearchResult } from '@shared/schemas/search-
 import { api, errorMessage } from '@client/lib/api-client';
 import { answerKey, readCachedAnswer, saveAnswer } from './answer-cache';
 import { DEFAULT_FILTERS, buildSearchCall, type SearchFilters } from './filters';
+import { keptHeadlineFor } from './kept-headlines';
 
 /** A search's state: isLoading, results, error, query, filters. */
 export interface SearchState {
@@ -45,7 +46,9 @@ function initialState(cachedQuery: string): { state: SearchState; keptKey: strin
 /**
  * Runs searches against /api/exa. A new search cancels the one in flight, so a slow answer never
  * overwrites a newer one. Each answer is kept in browser storage; with `cachedQuery` (the default
- * query) the panel starts from that query's kept answer, shown until its fresh one arrives.
+ * query) the panel starts from that query's kept answer, shown until its fresh one arrives. A
+ * browser with no answer of its own to it shows the server's kept one instead, if that arrives
+ * before any search of this panel starts.
  */
 export function useSearch(cachedQuery = '') {
   const [initial] = useState(() => initialState(cachedQuery));
@@ -57,6 +60,27 @@ export function useSearch(cachedQuery = '') {
   const controllerRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
+
+  useEffect(() => {
+    const call = buildSearchCall(cachedQuery, DEFAULT_FILTERS);
+    if (!call || initial.keptKey !== null) return;
+    let mounted = true;
+    void keptHeadlineFor(call.body.query).then((kept) => {
+      // Too late once this panel has searched (its own answer or its loading state is on screen) or
+      // has other filters than the default request's.
+      if (!mounted || !kept || queryRef.current !== '' || filtersRef.current !== DEFAULT_FILTERS) return;
+      keptKeyRef.current = answerKey(call);
+      setState((current) => ({
+        ...current,
+        query: call.body.query,
+        results: kept.results,
+        savedAt: kept.savedAt,
+      }));
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [cachedQuery, initial.keptKey]);
 
   const run = useCallback(async (rawQuery: string, filters: SearchFilters) => {
     const call = buildSearchCall(rawQuery, filters);
