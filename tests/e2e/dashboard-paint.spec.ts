@@ -5,9 +5,10 @@ import { reuseSignIn } from './helpers';
 /**
  * What the dashboard paints before its searches answer: a returning fan's browser shows the answers
  * it kept from the last visit at once, marked with their age, until the fresh ones (which the default
- * searches still fetch about a second after the view loads) replace them; a first visit shows
- * stand-in cards under 'Searching for articles...'. The searches are held back at the browser so
- * the test decides when they answer.
+ * searches still fetch about a second after the view loads) replace them; a browser with none shows
+ * the server's latest answers to the same default searches, marked the same way, and only when the
+ * server has none either, stand-in cards under 'Searching for articles...'. The searches are held
+ * back at the browser so the test decides when they answer.
  */
 
 const SHOTS = '/tmp/shots/dashboard-paint';
@@ -93,7 +94,51 @@ test.describe('dashboard first paint', () => {
     await page.screenshot({ path: `${SHOTS}/dashboard-paint-fresh-answer-phone.png`, fullPage: true });
   });
 
-  test('a first visit shows stand-in cards under the loading text, not an empty panel', async ({ page }) => {
+  test("a first visit sees the headlines another visit's default searches got, with their age, before its own answer", async ({
+    page,
+    browser,
+  }) => {
+    // Another visit on this server, a moment ago: its default searches answer.
+    const earlier = await browser.newContext();
+    await loopbackOnly(earlier);
+    const earlierPage = await earlier.newPage();
+    await reuseSignIn(earlierPage);
+    for (const panel of [sportsPanel(earlierPage), techPanel(earlierPage)]) {
+      await expect(panel.getByText(/^Found \d+ results? for "/)).toBeVisible();
+    }
+    const techCards = await techPanel(earlierPage).getByRole('article').allInnerTexts();
+    expect(techCards.length).toBeGreaterThan(0);
+    await earlier.close();
+
+    // A new phone: nothing in this browser, and its own searches held.
+    const searches = await holdSearches(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await reuseSignIn(page);
+    for (const panel of [sportsPanel(page), techPanel(page)]) {
+      await expect(panel.getByText(/^Updated (just now|\d+ min ago)$/)).toBeVisible();
+      await expect(panel.getByRole('article').first()).toBeVisible();
+    }
+    await expect.poll(searches.count).toBe(2);
+    for (const panel of [sportsPanel(page), techPanel(page)]) {
+      await expect(panel.getByText('Searching for articles...')).toBeVisible();
+      await expect(panel.locator('ul[aria-hidden="true"] > li')).toHaveCount(0);
+    }
+    expect(await techPanel(page).getByRole('article').allInnerTexts()).toEqual(techCards);
+    await page.screenshot({ path: `${SHOTS}/dashboard-paint-server-headlines-phone.png`, fullPage: true });
+
+    await searches.release();
+    for (const panel of [sportsPanel(page), techPanel(page)]) {
+      await expect(panel.getByText('Searching for articles...')).toHaveCount(0);
+      await expect(panel.getByText(/^Updated /)).toHaveCount(0);
+      await expect(panel.getByText(/^Found \d+ results? for "/)).toBeVisible();
+    }
+  });
+
+  test('a first visit on a server with no headlines yet shows stand-in cards under the loading text', async ({
+    page,
+  }) => {
+    // Whatever earlier tests left on this harness's server: here it has none.
+    await page.route('**/api/exa/headlines', (route) => route.fulfill({ json: { headlines: [] } }));
     const searches = await holdSearches(page);
     await reuseSignIn(page);
     await expect.poll(searches.count).toBe(2);
