@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, use, useState, type ComponentProps, type ReactNode } from 'react';
 import { DASHBOARD_DEFAULT_QUERIES } from '@shared/schemas/headlines';
 import type { SearchResult } from '@shared/schemas/search';
 import { cardClass } from '@client/components/button';
@@ -12,6 +12,7 @@ import {
   techQuestionnaireCompletedAtom,
 } from '@client/features/favourites/state';
 import { SearchPanel, type ExternalQuery } from '@client/features/search';
+import { keptHeadlinesWait } from '@client/features/search/kept-headlines';
 import { useAtomValue } from '@client/lib/store';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { afterFirstPaint } from './after-first-paint';
@@ -65,6 +66,10 @@ function NewsColumn({
  * 'Read' opens the article drawer, whose 'View in Frame' hands over to the frame viewer.
  */
 export function HomePage() {
+  // A browser with no answers of its own paints the dashboard once the server's headlines are in
+  // (a second at most), so they are in its first paint rather than pushing stand-ins down after it.
+  const headlinesWait = keptHeadlinesWait();
+  if (headlinesWait) use(headlinesWait);
   useDocumentTitle('Home');
   const [sportsQuery, setSportsQuery] = useState<ExternalQuery | null>(null);
   const [techQuery, setTechQuery] = useState<ExternalQuery | null>(null);

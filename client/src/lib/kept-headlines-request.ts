@@ -9,10 +9,29 @@ export const SEARCH_ANSWERS_STORAGE_KEY = 'tt.searchAnswers';
  * Null when it failed or was refused.
  */
 let pending: Promise<unknown> | null = null;
+let settled = false;
+let answer: unknown = null;
 
 export function requestKeptHeadlines(): Promise<unknown> {
-  pending ??= api.get<unknown>('/exa/headlines').catch(() => null);
+  pending ??= api
+    .get<unknown>('/exa/headlines')
+    .catch(() => null)
+    .then((value) => {
+      settled = true;
+      answer = value;
+      return value;
+    });
   return pending;
+}
+
+/** Whether the request has started and not yet answered. */
+export function keptHeadlinesLoading(): boolean {
+  return pending !== null && !settled;
+}
+
+/** What the request answered, once it has; undefined before that. */
+export function keptHeadlinesAnswer(): unknown {
+  return settled ? answer : undefined;
 }
 
 /**
@@ -33,4 +52,6 @@ export function prefetchKeptHeadlines(): void {
 /** Tests only: the next call asks again. */
 export function forgetKeptHeadlinesRequest(): void {
   pending = null;
+  settled = false;
+  answer = null;
 }

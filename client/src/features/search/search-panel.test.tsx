@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SearchResult } from '@shared/schemas/search';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetKeptHeadlinesRequest } from '@client/lib/kept-headlines-request';
+import { forgetKeptHeadlinesRequest, requestKeptHeadlines } from '@client/lib/kept-headlines-request';
 import { saveAnswer } from './answer-cache';
 import { DEFAULT_FILTERS, buildSearchCall } from './filters';
 import { SearchPanel, type ExternalQuery } from './search-panel';
@@ -400,6 +400,15 @@ describe("search panel: the server's kept answer for a browser with none", { tim
     expect(await screen.findByText(`Found 2 results for "${DEFAULT_QUERY}"`)).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Yesterday headline' })).not.toBeInTheDocument();
     expect(screen.queryByText(/^Updated /)).not.toBeInTheDocument();
+  });
+
+  it('is in the very first render when it answered before the panel showed', async () => {
+    respondHeadlines = async () => served(DEFAULT_QUERY, 3 * 60_000);
+    await requestKeptHeadlines();
+    renderPanel(null, DEFAULT_QUERY);
+    expect(screen.getByRole('article', { name: 'Yesterday headline' })).toBeInTheDocument();
+    expect(screen.getByText('Updated 3 min ago')).toBeInTheDocument();
+    expect(screen.queryByText('Start Your Search')).not.toBeInTheDocument();
   });
 
   it('is not asked for when this browser keeps its own answer', async () => {

@@ -3,7 +3,7 @@ import { searchResponseSchema, type SearchResult } from '@shared/schemas/search-
 import { api, errorMessage } from '@client/lib/api-client';
 import { answerKey, readCachedAnswer, saveAnswer } from './answer-cache';
 import { DEFAULT_FILTERS, buildSearchCall, type SearchFilters } from './filters';
-import { keptHeadlineFor } from './kept-headlines';
+import { keptHeadlineFor, keptHeadlineNow } from './kept-headlines';
 
 /** A search's state: isLoading, results, error, query, filters. */
 export interface SearchState {
@@ -31,15 +31,15 @@ const INITIAL: SearchState = {
 
 /**
  * The panel before any search: the kept answer to `cachedQuery` (with the default filters) if any,
- * and the request it answered.
+ * this browser's own or else the server's when it is already in, and the request it answered.
  */
 function initialState(cachedQuery: string): { state: SearchState; keptKey: string | null } {
   const call = buildSearchCall(cachedQuery, DEFAULT_FILTERS);
-  const kept = call ? readCachedAnswer(call) : null;
+  const kept = call ? (readCachedAnswer(call) ?? keptHeadlineNow(call.body.query)) : null;
   if (!call || !kept) return { state: INITIAL, keptKey: null };
   return {
     state: { ...INITIAL, query: call.body.query, results: kept.results, savedAt: kept.savedAt },
-    keptKey: kept.key,
+    keptKey: answerKey(call),
   };
 }
 
