@@ -249,7 +249,9 @@ export function ResultList({
     <div>
       <div className="mb-3">
         {/* The age and the fresh search's progress share the heading's line and never wrap (a long
-            one is cut short), so the line keeps its height as they come and go and nothing moves. */}
+            one is cut short), so the line keeps its height as they come and go and nothing moves.
+            A phone has no room for the progress's words beside the age: the spinner shows there and
+            the words are read out (the Search button says 'Searching...' too). */}
         <div className="flex items-center justify-between gap-3">
           <h3 className="shrink-0 font-semibold text-slate-900 dark:text-slate-100">Search Results</h3>
           {state.savedAt !== null ? (
@@ -263,7 +265,7 @@ export function ResultList({
                     aria-hidden="true"
                     className="h-3 w-3 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600 dark:border-slate-700 dark:border-t-brand-500"
                   />
-                  <span className="truncate">Searching for articles...</span>
+                  <span className="truncate max-sm:sr-only">Searching for articles...</span>
                 </span>
               ) : null}
             </p>
