@@ -32,7 +32,7 @@ import react from '@vitejs/plugin-react';
 import express from 'express';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { DASHBOARD_DEFAULT_QUERIES, dashboardDefaultRequest } from '../shared/src/schemas/headlines';
+import { DASHBOARD_DEFAULT_QUERIES, dashboardDefaultRequest } from '@shared/schemas/headlines';
 import { compressedAssets } from '../server/src/http/compressed-assets';
 import { startFakeEspn } from '../tests/fakes/espn';
 import { startFakeNewsFeeds } from '../tests/fakes/news-feeds';

@@ -110,6 +110,7 @@ function setup(
     pushed,
     rooms,
     round: () => service.round(signal),
+    clock,
     advance: (ms: number) => (now += ms),
   };
 }
@@ -225,7 +226,7 @@ describe('the Gamecast reader', () => {
   });
 
   it('compares with what another instance stored after leading again, not with its own old copy', async () => {
-    const { memory, store, service, watchers, stub, pushed, rooms } = setup([game('live-1', 'live')]);
+    const { memory, store, service, watchers, stub, pushed, rooms, clock } = setup([game('live-1', 'live')]);
     rooms.set('live-1', 1);
     await watchers.watched('live-1');
     const other = createGamecastService({
@@ -234,6 +235,8 @@ describe('the Gamecast reader', () => {
       broadcaster: { changed: (change) => pushed.push(change) },
       scoreboard: () => Promise.resolve(buildSportsDataset([game('live-1', 'live')], '2026-11-27T20:00:00Z')),
       logger,
+      // The same clock as the watchers' (not the machine's), as instances share one time.
+      now: clock,
     });
     const poller = (of: typeof service) =>
       createGamecastPoller({
