@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCapped } from './read-capped';
+import { readCapped, readCappedBytes } from './read-capped';
 
 const encoder = new TextEncoder();
 
@@ -69,5 +69,24 @@ describe('readCapped', () => {
 
   it('is empty for an answer without a body', async () => {
     expect(await readCapped(new Response(null, { status: 204 }), 10)).toBe('');
+  });
+});
+
+describe('readCappedBytes', () => {
+  it('answers the bytes as they came, a leading byte order mark kept', async () => {
+    const { response } = streamed(['\uFEFF{"price":"', '€"}']);
+    const bytes = await readCappedBytes(response, 1_000);
+    expect(bytes).toEqual(Buffer.from('\uFEFF{"price":"€"}', 'utf8'));
+  });
+
+  it('is null past the cap, and stops downloading there', async () => {
+    const { response, state } = streamed(['x'.repeat(40), 'x'.repeat(40), 'x'.repeat(40)]);
+    expect(await readCappedBytes(response, 64)).toBeNull();
+    expect(state.pulled).toBe(2);
+    expect(state.cancelled).toBe(true);
+  });
+
+  it('is empty for an answer without a body', async () => {
+    expect(await readCappedBytes(new Response(null, { status: 204 }), 10)).toEqual(Buffer.alloc(0));
   });
 });

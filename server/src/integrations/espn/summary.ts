@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { withoutTrailingSlashes } from '@shared/url';
+import { readCappedBytes } from '../../http/read-capped';
 import {
   ESPN_LEAGUES,
   EspnError,
@@ -367,32 +368,6 @@ export interface EspnSummaryReader {
    * callers treat summaries as read-only.
    */
   summary(league: EspnLeagueKey, eventId: string, signal?: AbortSignal): Promise<EspnSummary>;
-}
-
-/**
- * A response body's bytes, or null when it is larger than `maxBytes`: a declared length over the cap
- * is refused before reading, and otherwise the body is counted as it arrives and the rest is not
- * downloaded once the cap is passed (as http/read-capped.ts does for text; the summary is read from
- * its bytes, so that only the sections kept are ever decoded).
- */
-async function readCappedBytes(response: Response, maxBytes: number): Promise<Buffer | null> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      await response.body.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
 }
 
 /**
