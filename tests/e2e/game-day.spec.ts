@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { controlEspn, reuseSignIn, signIn } from './helpers';
+import { controlEspn, resetEspnAroundTests, reuseSignIn, signIn } from './helpers';
 
 /**
  * Game-day alerts and the spoiler-safe delay against the fake ESPN the harness starts (the server
@@ -72,12 +72,7 @@ const toasts = (page: Page) => page.getByRole('status', { name: 'Game alerts' })
 // spread over the workers, each worker against its own harness (playwright.config.ts).
 test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
-test.beforeEach(async ({ request }) => {
-  await controlEspn(request, { reset: true });
-});
-test.afterAll(async ({ request }) => {
-  await controlEspn(request, { reset: true });
-});
+resetEspnAroundTests();
 
 test('a score change of a favourite team toasts in every open tab, and the toast opens the game', async ({
   page,

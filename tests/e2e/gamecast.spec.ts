@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { controlEspn, reuseSignIn } from './helpers';
+import { controlEspn, resetEspnAroundTests, reuseSignIn } from './helpers';
 
 /**
  * The Gamecast in the game dialog against the fake ESPN the harness starts (its summaries are real
@@ -20,12 +20,7 @@ const BILLS_DIALOG = 'Buffalo Bills vs Miami Dolphins';
 const TOUCHDOWN = 'Tua Tagovailoa pass short middle to Jaylen Waddle for 12 yards, TOUCHDOWN';
 const RUSHING_TOUCHDOWN = "De'Von Achane 3 yard rush, TOUCHDOWN";
 
-test.beforeEach(async ({ request }) => {
-  await controlEspn(request, { reset: true });
-});
-test.afterAll(async ({ request }) => {
-  await controlEspn(request, { reset: true });
-});
+resetEspnAroundTests();
 
 interface Viewing {
   hideScores?: boolean;

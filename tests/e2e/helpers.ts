@@ -1,5 +1,6 @@
 import {
   expect,
+  test,
   type APIRequestContext,
   type BrowserContext,
   type Cookie,
@@ -170,4 +171,18 @@ export async function showPaused(page: Page, ready: Locator, maxAdvanceMs = 1_00
 export async function controlEspn(request: APIRequestContext, body: Record<string, unknown>) {
   const answer = await request.post(`${FAKE_ESPN_URL}/__control`, { data: body });
   expect(answer.ok()).toBe(true);
+}
+
+/**
+ * For a spec that changes the fake ESPN: each test starts from the fake's own games (reset before
+ * it), and the spec leaves the fake that way for the next spec on the worker (reset after its last
+ * test). Call it at the top of the spec, or inside a describe for that describe's tests.
+ */
+export function resetEspnAroundTests() {
+  test.beforeEach(async ({ request }) => {
+    await controlEspn(request, { reset: true });
+  });
+  test.afterAll(async ({ request }) => {
+    await controlEspn(request, { reset: true });
+  });
 }

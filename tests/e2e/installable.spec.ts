@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { BASE_URL, FAKE_ESPN_URL } from './env';
-import { reuseSignIn, signIn } from './helpers';
+import { BASE_URL } from './env';
+import { resetEspnAroundTests, reuseSignIn, signIn } from './helpers';
 
 /**
  * What a person sees of the app outside its pages: each page's title in the tab, and the installable
@@ -19,9 +19,7 @@ function pngSize(bytes: Buffer) {
 }
 
 test.describe('document titles', () => {
-  test.beforeEach(async ({ request }) => {
-    expect((await request.post(`${FAKE_ESPN_URL}/__control`, { data: { reset: true } })).ok()).toBe(true);
-  });
+  resetEspnAroundTests();
 
   test('every page names itself in the tab, and the game dialog names the game', async ({ page }) => {
     await page.goto('/login');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { controlEspn, reuseSignIn } from './helpers';
+import { controlEspn, resetEspnAroundTests, reuseSignIn } from './helpers';
 
 /**
  * Spoiler-safe viewing on the Sports page against the fake ESPN the harness starts (the server polls
@@ -17,12 +17,7 @@ test.describe.configure({ mode: 'parallel' });
 /** Buffalo Bills (away, 17) at Miami Dolphins (home, 10), live in the 3rd quarter. */
 const BILLS_GAME = '401671002';
 
-test.beforeEach(async ({ request }) => {
-  await controlEspn(request, { reset: true });
-});
-test.afterAll(async ({ request }) => {
-  await controlEspn(request, { reset: true });
-});
+resetEspnAroundTests();
 
 interface Viewing {
   delaySeconds?: 0 | 10 | 30 | 60 | 120;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_ESPN_URL } from './env';
-import { controlEspn, reuseSignIn } from './helpers';
+import { controlEspn, resetEspnAroundTests, reuseSignIn } from './helpers';
 
 /**
  * The Sports page against the fake ESPN the harness starts (tests/fakes/espn.ts): the server polls it
@@ -11,12 +11,7 @@ const league = (page: Page, name: string) => page.getByRole('region', { name: ne
 const card = (page: Page, team: string) => page.getByRole('button', { name: new RegExp(team) }).first();
 const espnHost = new URL(FAKE_ESPN_URL).host;
 
-test.beforeEach(async ({ request }) => {
-  await controlEspn(request, { reset: true });
-});
-test.afterAll(async ({ request }) => {
-  await controlEspn(request, { reset: true });
-});
+resetEspnAroundTests();
 
 test('the Sports page shows the fake games grouped by league, and caches them', async ({ page }) => {
   await reuseSignIn(page);
