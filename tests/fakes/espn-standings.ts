@@ -118,169 +118,171 @@ function entry(league: 'mlb' | 'nhl', team: BuiltTeam, leader: BuiltTeam) {
   };
 }
 
-const t = (
-  name: string,
-  abbreviation: string,
-  wins: number,
-  losses: number,
-  streak: string,
-  otl?: number,
-) => ({
-  name,
-  abbreviation,
-  wins,
-  losses,
-  streak,
-  ...(otl === undefined ? {} : { otl }),
-});
+type Division = [name: string, teams: BuiltTeam[]];
+type Conference = [name: string, divisions: Division[]];
+
+/**
+ * A division's teams, one a line as a standings table shows them: name, abbreviation, wins-losses
+ * (and overtime losses in the NHL), streak.
+ */
+function division(name: string, table: string): Division {
+  const teams = table
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const row = /^(.+?)\s+([A-Z]+)\s+(\d+)-(\d+)(?:-(\d+))?\s+([WL]\d+)$/.exec(line.trim());
+      if (!row) throw new Error(`Not a standings line: ${line}`);
+      const [, team, abbreviation, wins, losses, otl, streak] = row;
+      return {
+        name: team!,
+        abbreviation: abbreviation!,
+        wins: Number(wins),
+        losses: Number(losses),
+        streak: streak!,
+        ...(otl === undefined ? {} : { otl: Number(otl) }),
+      };
+    });
+  return [name, teams];
+}
+
+const conference = (name: string, ...divisions: Division[]): Conference => [name, divisions];
 
 /** Divisions as the leagues have them; teams listed out of rank order, as ESPN lists them. */
-const BUILT: Record<
-  'mlb' | 'nhl',
-  { name: string; season: string; conferences: Array<[string, Array<[string, BuiltTeam[]]>]> }
-> = {
+const BUILT: Record<'mlb' | 'nhl', { name: string; season: string; conferences: Conference[] }> = {
   mlb: {
     name: 'Major League Baseball',
     season: '2025',
     conferences: [
-      [
+      conference(
         'American League',
-        [
-          [
-            'American League East',
-            [
-              t('Boston Red Sox', 'BOS', 89, 73, 'W1'),
-              t('New York Yankees', 'NYY', 94, 68, 'W8'),
-              t('Toronto Blue Jays', 'TOR', 94, 68, 'L1'),
-              t('Tampa Bay Rays', 'TB', 77, 85, 'L2'),
-              t('Baltimore Orioles', 'BAL', 75, 87, 'W1'),
-            ],
-          ],
-          [
-            'American League Central',
-            [
-              t('Detroit Tigers', 'DET', 87, 75, 'W2'),
-              t('Cleveland Guardians', 'CLE', 88, 74, 'L1'),
-              t('Kansas City Royals', 'KC', 82, 80, 'W1'),
-              t('Minnesota Twins', 'MIN', 70, 92, 'L3'),
-              t('Chicago White Sox', 'CHW', 60, 102, 'L1'),
-            ],
-          ],
-          [
-            'American League West',
-            [
-              t('Houston Astros', 'HOU', 87, 75, 'W1'),
-              t('Seattle Mariners', 'SEA', 90, 72, 'L2'),
-              t('Texas Rangers', 'TEX', 81, 81, 'W1'),
-              t('Athletics', 'ATH', 76, 86, 'W3'),
-              t('Los Angeles Angels', 'LAA', 72, 90, 'L4'),
-            ],
-          ],
-        ],
-      ],
-      [
+        division(
+          'American League East',
+          `
+            Boston Red Sox     BOS  89-73  W1
+            New York Yankees   NYY  94-68  W8
+            Toronto Blue Jays  TOR  94-68  L1
+            Tampa Bay Rays     TB   77-85  L2
+            Baltimore Orioles  BAL  75-87  W1
+          `,
+        ),
+        division(
+          'American League Central',
+          `
+            Detroit Tigers       DET  87-75   W2
+            Cleveland Guardians  CLE  88-74   L1
+            Kansas City Royals   KC   82-80   W1
+            Minnesota Twins      MIN  70-92   L3
+            Chicago White Sox    CHW  60-102  L1
+          `,
+        ),
+        division(
+          'American League West',
+          `
+            Houston Astros      HOU  87-75  W1
+            Seattle Mariners    SEA  90-72  L2
+            Texas Rangers       TEX  81-81  W1
+            Athletics           ATH  76-86  W3
+            Los Angeles Angels  LAA  72-90  L4
+          `,
+        ),
+      ),
+      conference(
         'National League',
-        [
-          [
-            'National League East',
-            [
-              t('New York Mets', 'NYM', 83, 79, 'L1'),
-              t('Philadelphia Phillies', 'PHI', 96, 66, 'W2'),
-              t('Miami Marlins', 'MIA', 79, 83, 'W1'),
-              t('Atlanta Braves', 'ATL', 76, 86, 'L2'),
-              t('Washington Nationals', 'WSH', 66, 96, 'L1'),
-            ],
-          ],
-          [
-            'National League Central',
-            [
-              t('Chicago Cubs', 'CHC', 92, 70, 'W1'),
-              t('Milwaukee Brewers', 'MIL', 97, 65, 'W3'),
-              t('Cincinnati Reds', 'CIN', 83, 79, 'L1'),
-              t('St. Louis Cardinals', 'STL', 78, 84, 'W1'),
-              t('Pittsburgh Pirates', 'PIT', 71, 91, 'L2'),
-            ],
-          ],
-          [
-            'National League West',
-            [
-              t('San Diego Padres', 'SD', 90, 72, 'W1'),
-              t('Los Angeles Dodgers', 'LAD', 93, 69, 'W5'),
-              t('San Francisco Giants', 'SF', 81, 81, 'L1'),
-              t('Arizona Diamondbacks', 'ARI', 80, 82, 'L3'),
-              t('Colorado Rockies', 'COL', 43, 119, 'L6'),
-            ],
-          ],
-        ],
-      ],
+        division(
+          'National League East',
+          `
+            New York Mets          NYM  83-79  L1
+            Philadelphia Phillies  PHI  96-66  W2
+            Miami Marlins          MIA  79-83  W1
+            Atlanta Braves         ATL  76-86  L2
+            Washington Nationals   WSH  66-96  L1
+          `,
+        ),
+        division(
+          'National League Central',
+          `
+            Chicago Cubs         CHC  92-70  W1
+            Milwaukee Brewers    MIL  97-65  W3
+            Cincinnati Reds      CIN  83-79  L1
+            St. Louis Cardinals  STL  78-84  W1
+            Pittsburgh Pirates   PIT  71-91  L2
+          `,
+        ),
+        division(
+          'National League West',
+          `
+            San Diego Padres      SD   90-72   W1
+            Los Angeles Dodgers   LAD  93-69   W5
+            San Francisco Giants  SF   81-81   L1
+            Arizona Diamondbacks  ARI  80-82   L3
+            Colorado Rockies      COL  43-119  L6
+          `,
+        ),
+      ),
     ],
   },
   nhl: {
     name: 'National Hockey League',
     season: '2025-26',
     conferences: [
-      [
+      conference(
         'Eastern Conference',
-        [
-          [
-            'Atlantic Division',
-            [
-              t('Boston Bruins', 'BOS', 14, 10, 'W2', 1),
-              t('Toronto Maple Leafs', 'TOR', 13, 9, 'L1', 3),
-              t('Detroit Red Wings', 'DET', 15, 8, 'W4', 2),
-              t('Florida Panthers', 'FLA', 12, 10, 'W1', 2),
-              t('Tampa Bay Lightning', 'TB', 14, 8, 'W3', 1),
-              t('Montreal Canadiens', 'MTL', 12, 8, 'L2', 3),
-              t('Ottawa Senators', 'OTT', 11, 9, 'W1', 4),
-              t('Buffalo Sabres', 'BUF', 9, 11, 'L3', 4),
-            ],
-          ],
-          [
-            'Metropolitan Division',
-            [
-              t('New Jersey Devils', 'NJ', 15, 8, 'L1', 1),
-              t('Carolina Hurricanes', 'CAR', 15, 7, 'W2', 2),
-              t('Washington Capitals', 'WSH', 13, 9, 'W1', 2),
-              t('Pittsburgh Penguins', 'PIT', 11, 7, 'L2', 6),
-              t('New York Islanders', 'NYI', 13, 8, 'W3', 2),
-              t('Philadelphia Flyers', 'PHI', 12, 7, 'W1', 3),
-              t('Columbus Blue Jackets', 'CBJ', 10, 10, 'L1', 3),
-              t('New York Rangers', 'NYR', 11, 11, 'L2', 2),
-            ],
-          ],
-        ],
-      ],
-      [
+        division(
+          'Atlantic Division',
+          `
+            Boston Bruins        BOS  14-10-1  W2
+            Toronto Maple Leafs  TOR  13-9-3   L1
+            Detroit Red Wings    DET  15-8-2   W4
+            Florida Panthers     FLA  12-10-2  W1
+            Tampa Bay Lightning  TB   14-8-1   W3
+            Montreal Canadiens   MTL  12-8-3   L2
+            Ottawa Senators      OTT  11-9-4   W1
+            Buffalo Sabres       BUF  9-11-4   L3
+          `,
+        ),
+        division(
+          'Metropolitan Division',
+          `
+            New Jersey Devils      NJ   15-8-1   L1
+            Carolina Hurricanes    CAR  15-7-2   W2
+            Washington Capitals    WSH  13-9-2   W1
+            Pittsburgh Penguins    PIT  11-7-6   L2
+            New York Islanders     NYI  13-8-2   W3
+            Philadelphia Flyers    PHI  12-7-3   W1
+            Columbus Blue Jackets  CBJ  10-10-3  L1
+            New York Rangers       NYR  11-11-2  L2
+          `,
+        ),
+      ),
+      conference(
         'Western Conference',
-        [
-          [
-            'Central Division',
-            [
-              t('Dallas Stars', 'DAL', 15, 5, 'W2', 4),
-              t('Colorado Avalanche', 'COL', 18, 2, 'W6', 4),
-              t('Minnesota Wild', 'MIN', 13, 8, 'W1', 3),
-              t('Utah Mammoth', 'UTAH', 12, 10, 'L1', 2),
-              t('Winnipeg Jets', 'WPG', 13, 9, 'L2', 0),
-              t('Chicago Blackhawks', 'CHI', 10, 9, 'W1', 4),
-              t('St. Louis Blues', 'STL', 8, 11, 'L3', 5),
-              t('Nashville Predators', 'NSH', 8, 12, 'W1', 3),
-            ],
-          ],
-          [
-            'Pacific Division',
-            [
-              t('Edmonton Oilers', 'EDM', 11, 10, 'W1', 4),
-              t('Vegas Golden Knights', 'VGK', 11, 5, 'L1', 6),
-              t('Anaheim Ducks', 'ANA', 15, 7, 'W3', 1),
-              t('Los Angeles Kings', 'LA', 11, 7, 'L1', 5),
-              t('Seattle Kraken', 'SEA', 11, 7, 'W2', 4),
-              t('San Jose Sharks', 'SJ', 11, 10, 'W1', 3),
-              t('Vancouver Canucks', 'VAN', 10, 12, 'L2', 2),
-              t('Calgary Flames', 'CGY', 8, 14, 'L1', 3),
-            ],
-          ],
-        ],
-      ],
+        division(
+          'Central Division',
+          `
+            Dallas Stars         DAL   15-5-4   W2
+            Colorado Avalanche   COL   18-2-4   W6
+            Minnesota Wild       MIN   13-8-3   W1
+            Utah Mammoth         UTAH  12-10-2  L1
+            Winnipeg Jets        WPG   13-9-0   L2
+            Chicago Blackhawks   CHI   10-9-4   W1
+            St. Louis Blues      STL   8-11-5   L3
+            Nashville Predators  NSH   8-12-3   W1
+          `,
+        ),
+        division(
+          'Pacific Division',
+          `
+            Edmonton Oilers       EDM  11-10-4  W1
+            Vegas Golden Knights  VGK  11-5-6   L1
+            Anaheim Ducks         ANA  15-7-1   W3
+            Los Angeles Kings     LA   11-7-5   L1
+            Seattle Kraken        SEA  11-7-4   W2
+            San Jose Sharks       SJ   11-10-3  W1
+            Vancouver Canucks     VAN  10-12-2  L2
+            Calgary Flames        CGY  8-14-3   L1
+          `,
+        ),
+      ),
     ],
   },
 };
