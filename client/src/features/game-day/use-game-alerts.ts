@@ -4,8 +4,31 @@ import type { LeagueKey } from '@shared/data/teams';
 import type { GameChange } from '@shared/schemas/sports';
 import { gameDaySettingsAtom } from '@client/lib/game-day-settings';
 import { alertFor } from './alerts';
-import { DesktopAlerter, notificationState } from './desktop-notifications';
+import type { DesktopAlerter } from './desktop-notifications';
 import { showAlertToastAtom } from './toasts';
+
+/** Whether the browser lets the app notify now (desktop-notifications.ts's notificationState). */
+function notificationsAllowed(): boolean {
+  return typeof Notification !== 'undefined' && Notification.permission === 'granted';
+}
+
+/** Calls `onChange` when the notification permission changes, where the browser says so. */
+function onNotificationPermissionChange(onChange: () => void): () => void {
+  let status: PermissionStatus | null = null;
+  let stopped = false;
+  navigator.permissions
+    ?.query({ name: 'notifications' })
+    .then((permission) => {
+      if (stopped) return;
+      status = permission;
+      status.addEventListener('change', onChange);
+    })
+    .catch(() => {});
+  return () => {
+    stopped = true;
+    status?.removeEventListener('change', onChange);
+  };
+}
 
 export interface GameAlertsOptions {
   /** The fan's favourite teams: short names per league. */
@@ -30,31 +53,57 @@ export function useGameAlerts({ favourites, onOpenGame }: GameAlertsOptions) {
 
   const alerter = useRef<DesktopAlerter | null>(null);
   useEffect(() => {
-    const desktop = new DesktopAlerter({
-      isVisible: () => document.visibilityState === 'visible',
-      permission: notificationState,
-      show: (alert) => {
-        // The tag makes a repeat of the same alert replace the first, never stack beside it.
-        const notification = new Notification(alert.title, { body: alert.body, tag: alert.id });
-        notification.onclick = () => {
-          window.focus();
-          latest.current.onOpenGame(alert.gameId);
-          notification.close();
-        };
-      },
-    });
-    alerter.current = desktop;
-    const onVisibilityChange = () => desktop.announce();
+    let desktop: DesktopAlerter | null = null;
+    let loading = false;
+    let ended = false;
+    // The notifier's code loads only once the browser lets the app notify: most fans never allow
+    // it, and until then no tab could notify, so none needs to know which tabs are on screen.
+    const start = () => {
+      if (loading || ended || !notificationsAllowed()) return;
+      loading = true;
+      import('./desktop-notifications')
+        .then(({ DesktopAlerter, notificationState }) => {
+          if (ended) return;
+          desktop = new DesktopAlerter({
+            isVisible: () => document.visibilityState === 'visible',
+            permission: notificationState,
+            show: (alert) => {
+              // The tag makes a repeat of the same alert replace the first, never stack beside it.
+              const notification = new Notification(alert.title, { body: alert.body, tag: alert.id });
+              notification.onclick = () => {
+                window.focus();
+                latest.current.onOpenGame(alert.gameId);
+                notification.close();
+              };
+            },
+          });
+          alerter.current = desktop;
+        })
+        .catch((error: unknown) => {
+          loading = false;
+          console.warn('game-day: desktop notifications could not load', error);
+        });
+    };
+    const onVisibilityChange = () => {
+      start();
+      desktop?.announce();
+    };
     // Leaving the page (or coming back to it from the back-forward cache) changes what is on screen.
-    const onPageHide = () => desktop.announce(false);
+    const onPageHide = () => desktop?.announce(false);
     document.addEventListener('visibilitychange', onVisibilityChange);
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('pageshow', onVisibilityChange);
+    // The fan may allow notifications later (the settings dialog, the browser's own settings): every
+    // open tab starts its part then. Where the browser cannot tell, the next visibility change does.
+    const stopWatching = onNotificationPermissionChange(start);
+    start();
     return () => {
+      ended = true;
+      stopWatching();
       document.removeEventListener('visibilitychange', onVisibilityChange);
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onVisibilityChange);
-      desktop.dispose();
+      desktop?.dispose();
       alerter.current = null;
     };
   }, []);
