@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import {
   bundledPackages,
   clientBundleFiles,
@@ -214,6 +214,92 @@ function bundleBudget(): Plugin {
 
 const FRAME = './client/src/app/protected-layout.tsx';
 
+/**
+ * Chunks that carry, beside what Rollup puts in them, small modules named here: alone, each was a
+ * file of a few hundred bytes that gzip compresses without the dictionary of the rest, and that
+ * every chunk using it imports by name again. A chunk named here holds its listed modules and what
+ * only they import (nothing else imports it, so it never loads without them); Rollup places every
+ * other module as it would. Join a module to a chunk only where every page that loads the module
+ * loads that chunk anyway, so no page fetches more; and mind the paint: a module a page used to
+ * load after its first paint now comes before it if the chunk does.
+ *
+ * Each chunk must hold a module that is loaded on demand (a dynamic import's target): Rollup treats
+ * a chunk of plain modules as a second entry and splits what it shares with the entry out of the
+ * entry, which the bundle budget's check then refuses.
+ */
+function joinedChunks(chunks: Record<string, string[]>): Rollup.GetManualChunk {
+  let chunkOf: Map<string, string> | null = null;
+  return (id, { getModuleInfo }) => {
+    chunkOf ??= new Map(
+      Object.entries(chunks).flatMap(([name, sources]) => {
+        const members = new Set(
+          sources.map((source) => {
+            const member = realpathSync(fromRoot(source));
+            if (!getModuleInfo(member)) throw new Error(`joined chunks: ${source} is not in the build`);
+            return member;
+          }),
+        );
+        if (![...members].some((member) => getModuleInfo(member)!.dynamicImporters.length > 0)) {
+          throw new Error(`joined chunks: ${name} holds no module loaded on demand`);
+        }
+        for (const member of members) {
+          for (const imported of getModuleInfo(member)!.importedIds) {
+            const info = getModuleInfo(imported);
+            if (!info || members.has(imported) || info.isEntry || info.dynamicImporters.length > 0) continue;
+            // The Set's iteration reaches what is added during it.
+            if (info.importers.every((importer) => members.has(importer))) members.add(imported);
+          }
+        }
+        return [...members].map((member) => [member, name] as const);
+      }),
+    );
+    return chunkOf.get(id);
+  };
+}
+
+/**
+ * What a dynamic import preloads (Vite lists every chunk the imported one needs, and each importing
+ * chunk carries that list), less what the importing chunk imports itself: that ran before the import
+ * could, so preloading it again only made every list longer (the entry's name was in all of them).
+ */
+function preloadsNotLoaded() {
+  let importsOf = new Map<string, readonly string[]>();
+  const loadedBy = new Map<string, Set<string>>();
+  const plugin: Plugin = {
+    name: 'preloads-not-loaded',
+    apply: 'build',
+    // Before Vite's own generateBundle, which writes the lists.
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        importsOf = new Map(chunks.map((chunk) => [chunk.fileName, chunk.imports]));
+        loadedBy.clear();
+      },
+    },
+  };
+  const staticGraph = (host: string) => {
+    let graph = loadedBy.get(host);
+    if (!graph) {
+      const files = new Set<string>();
+      const visit = (file: string) => {
+        if (files.has(file)) return;
+        files.add(file);
+        for (const imported of importsOf.get(file) ?? []) visit(imported);
+      };
+      visit(host);
+      loadedBy.set(host, (graph = files));
+    }
+    return graph;
+  };
+  return {
+    plugin,
+    resolveDependencies: (_file: string, deps: string[], { hostId }: { hostId: string }) =>
+      deps.filter((dep) => !staticGraph(hostId).has(dep)),
+  };
+}
+const preloads = preloadsNotLoaded();
+
 export default defineConfig({
   root: fromRoot('./client'),
   publicDir: fromRoot('./client/public'),
@@ -233,6 +319,7 @@ export default defineConfig({
       '/profile': { modules: [FRAME, './client/src/features/profile/profile-page.tsx'] },
     }),
     bundleBudget(),
+    preloads.plugin,
     serviceWorkerBuildId(),
     thirdPartyNotices(),
   ],
@@ -243,7 +330,32 @@ export default defineConfig({
     sourcemap: true,
     // Chromium, and Safari and Firefox for two years, preload modules themselves; in older ones the
     // modules load when imported, only not ahead. The polyfill cost every page 0.4 KB (gzip).
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
+    rollupOptions: {
+      output: {
+        onlyExplicitManualChunks: true,
+        manualChunks: joinedChunks({
+          // Every signed-in page loads the frame before it paints; these load on every signed-in
+          // page too (the page paint marks, the socket's state, the game-day controls' stored
+          // settings), most before the paint, and no public page loads them.
+          'protected-layout': [
+            FRAME,
+            './client/src/app/after-first-paint.tsx',
+            './client/src/lib/after-paint.ts',
+            './client/src/components/link.tsx',
+            './client/src/lib/socket-state.ts',
+            './client/src/lib/stored-atom.ts',
+            './client/src/lib/local-storage.ts',
+            './node_modules/jotai/esm/vanilla/utils.mjs',
+          ],
+        }),
+        // A chunk imports only what it uses: Rollup would also import what those import, so the
+        // browser finds it sooner, but the preloads already start all of it (index.html's route
+        // preloads hold a page's whole static graph, and a dynamic import's preloads the imported
+        // chunk's).
+        hoistTransitiveImports: false,
+      },
+    },
   },
   server: {
     // `npm run dev`: the API and socket live on the Node server.
