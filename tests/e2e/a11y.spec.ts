@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { LABEL_CONTENT_NAME_MISMATCH, axeViolations } from './axe';
 import { reuseSignIn } from './helpers';
 
 /**
@@ -36,11 +36,7 @@ async function expectAccessible(page: Page, what: string, theme: Theme) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const { violations } = await new AxeBuilder({ page })
-    // Off by default in axe (experimental), on in Lighthouse: a name that does not start with what
-    // the control shows cannot be said by someone using speech control.
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
+  const violations = await axeViolations(page, { rules: LABEL_CONTENT_NAME_MISMATCH });
   // One line per rule and kind of element (repeated cells of a table are one line, with a count).
   const serious = new Map<string, number>();
   for (const violation of violations) {

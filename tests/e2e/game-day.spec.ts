@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { controlEspn, resetEspnAroundTests, reuseSignIn, signIn } from './helpers';
 
 /**
@@ -239,7 +239,7 @@ for (const theme of ['light', 'dark'] as const) {
           .map((animation) => animation.finished.catch(() => undefined)),
       ),
     );
-    const { violations } = await new AxeBuilder({ page }).include('[aria-label="Game alerts"]').analyze();
+    const violations = await axeViolations(page, { include: '[aria-label="Game alerts"]' });
     const serious = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
     expect(
       serious.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { LABEL_CONTENT_NAME_MISMATCH, axeViolations } from './axe';
 import { controlEspn, resetEspnAroundTests, reuseSignIn } from './helpers';
 
 /**
@@ -187,10 +187,10 @@ async function expectDialogAccessible(page: Page, what: string) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const { violations } = await new AxeBuilder({ page })
-    .include('dialog[open]')
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
+  const violations = await axeViolations(page, {
+    include: 'dialog[open]',
+    rules: LABEL_CONTENT_NAME_MISMATCH,
+  });
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { controlEspn, resetEspnAroundTests, reuseSignIn } from './helpers';
 
 /**
@@ -66,7 +66,7 @@ const billsCard = (page: Page) => page.getByRole('button', { name: /Buffalo Bill
 const billsScore = (away: number) => new RegExp(`Buffalo Bills\\s*${away}(?!\\d)`);
 
 async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page);
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));

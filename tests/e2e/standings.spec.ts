@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { LABEL_CONTENT_NAME_MISMATCH, axeViolations } from './axe';
 import { reuseSignIn } from './helpers';
 
 /**
@@ -48,9 +48,7 @@ async function expectAccessible(page: Page, what: string) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const { violations } = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
+  const violations = await axeViolations(page, { rules: LABEL_CONTENT_NAME_MISMATCH });
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
