@@ -140,3 +140,23 @@ export class DesktopAlerter {
     if (!this.disposed) this.channel?.postMessage(message);
   }
 }
+
+/**
+ * This tab's part in the desktop notifications: the browser's own notification for each alert the
+ * leader sends, which opens the alert's game when clicked.
+ */
+export function browserDesktopAlerter(onOpenGame: (gameId: string) => void): DesktopAlerter {
+  return new DesktopAlerter({
+    isVisible: () => document.visibilityState === 'visible',
+    permission: notificationState,
+    show: (alert) => {
+      // The tag makes a repeat of the same alert replace the first, never stack beside it.
+      const notification = new Notification(alert.title, { body: alert.body, tag: alert.id });
+      notification.onclick = () => {
+        window.focus();
+        onOpenGame(alert.gameId);
+        notification.close();
+      };
+    },
+  });
+}

@@ -7,7 +7,7 @@ import { alertFor } from './alerts';
 import type { DesktopAlerter } from './desktop-notifications';
 import { showAlertToastAtom } from './toasts';
 
-/** Whether the browser lets the app notify now (desktop-notifications.ts's notificationState). */
+/** Whether the browser lets the app notify now (as desktop-notifications.ts's notificationState). */
 function notificationsAllowed(): boolean {
   return typeof Notification !== 'undefined' && Notification.permission === 'granted';
 }
@@ -62,21 +62,9 @@ export function useGameAlerts({ favourites, onOpenGame }: GameAlertsOptions) {
       if (loading || ended || !notificationsAllowed()) return;
       loading = true;
       import('./desktop-notifications')
-        .then(({ DesktopAlerter, notificationState }) => {
+        .then(({ browserDesktopAlerter }) => {
           if (ended) return;
-          desktop = new DesktopAlerter({
-            isVisible: () => document.visibilityState === 'visible',
-            permission: notificationState,
-            show: (alert) => {
-              // The tag makes a repeat of the same alert replace the first, never stack beside it.
-              const notification = new Notification(alert.title, { body: alert.body, tag: alert.id });
-              notification.onclick = () => {
-                window.focus();
-                latest.current.onOpenGame(alert.gameId);
-                notification.close();
-              };
-            },
-          });
+          desktop = browserDesktopAlerter((gameId) => latest.current.onOpenGame(gameId));
           alerter.current = desktop;
         })
         .catch((error: unknown) => {
