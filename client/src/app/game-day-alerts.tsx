@@ -1,11 +1,14 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useFavouriteTeams } from '@client/features/favourites/hooks';
+// The favourites' atom itself, not their hooks' module: only this and the Sports page would share
+// that one, a file of its own on every signed-in page.
+import { favouriteTeamsAtom } from '@client/features/favourites/state';
 import { AlertToasts } from '@client/features/game-day/toasts';
 import { useGameAlerts } from '@client/features/game-day/use-game-alerts';
 // The score feed itself, not the sports barrel: the barrel would bring the Sports page's cards and
 // dialog into every signed-in page.
 import { useGameChangeStream } from '@client/features/sports/score-feed';
+import { useAtomValue } from '@client/lib/store';
 
 /** Where a game's dialog opens: the Sports page, told which game by the `game` search parameter. */
 export function gamePath(gameId: string): string {
@@ -18,7 +21,7 @@ export function gamePath(gameId: string): string {
  * notification; either opens the game.
  */
 export function GameDayAlerts() {
-  const favourites = useFavouriteTeams();
+  const favourites = useAtomValue(favouriteTeamsAtom);
   const navigate = useNavigate();
   const openGame = useCallback((gameId: string) => void navigate(gamePath(gameId)), [navigate]);
   const announce = useGameAlerts({ favourites, onOpenGame: openGame });
