@@ -51,6 +51,32 @@ async function headlinesOf(client: Awaited<ReturnType<typeof signIn>>['client'])
 }
 
 describe('GET /api/exa/headlines', () => {
+  it("has both panels' headlines as soon as the local index has ingested, before any fan searched", async () => {
+    await first.store.del(keys.searchHeadlines('tech'));
+    await first.store.del(keys.searchHeadlines('sports'));
+    const report = await first.app.news!.refresh();
+    expect(report.ingested).toBe(true);
+    const newcomer = (await signIn(second, unique('first-ever'))).client;
+    const kept = (await headlinesOf(newcomer)).headlines;
+    expect(kept.map((headline) => headline.query).sort()).toEqual(
+      [DASHBOARD_DEFAULT_QUERIES.sports, DASHBOARD_DEFAULT_QUERIES.tech].sort(),
+    );
+    for (const headline of kept) expect(headline.results.length).toBeGreaterThan(0);
+    // What a fan's own default search answers, article for article.
+    const fan = (await signIn(first, unique('compare'))).client;
+    const own = await fan.json(
+      '/api/exa/search-with-content',
+      dashboardDefaultRequest(DASHBOARD_DEFAULT_QUERIES.tech),
+    );
+    const answer = (await own.json()) as SearchResponse;
+    expect(
+      kept.find((headline) => headline.query === DASHBOARD_DEFAULT_QUERIES.tech)!.results.map((r) => r.url),
+    ).toEqual(answer.results.map((result) => result.url));
+    // The other tests start from a server nobody has searched on.
+    await first.store.del(keys.searchHeadlines('tech'));
+    await first.store.del(keys.searchHeadlines('sports'));
+  });
+
   it('refuses a visitor who is not signed in', async () => {
     const response = await cookieClient(first.baseUrl).request('/api/exa/headlines');
     expect(response.status).toBe(401);

@@ -7,10 +7,11 @@ import {
   type KeptHeadline,
   type KeptHeadlinesResponse,
 } from '@shared/schemas/headlines';
-import type { ParsedSearchWithContentRequest } from '@shared/schemas/search';
+import { searchWithContentRequestSchema, type ParsedSearchWithContentRequest } from '@shared/schemas/search';
 import type { SearchResult } from '@shared/schemas/search-results';
 import { keys } from '../storage/keys';
 import type { Store } from '../storage/store';
+import { contentFlags, type SearchProvider } from './provider';
 
 type Panel = keyof typeof DASHBOARD_DEFAULT_QUERIES;
 const PANELS = Object.keys(DASHBOARD_DEFAULT_QUERIES) as Panel[];
@@ -103,3 +104,16 @@ export function createHeadlines(store: Store, logger: Logger, now: () => number 
 }
 
 export type Headlines = ReturnType<typeof createHeadlines>;
+
+/**
+ * Runs the dashboard's default searches and keeps their answers. Called after each ingest of the
+ * local news index, where a search costs nothing, so a server's very first visitor paints headlines
+ * too (with Exa each search is paid for: there the answers kept are the fans' own).
+ */
+export async function keepDefaultHeadlines(provider: SearchProvider, headlines: Headlines): Promise<void> {
+  for (const query of Object.values(DASHBOARD_DEFAULT_QUERIES)) {
+    const request = searchWithContentRequestSchema.parse(dashboardDefaultRequest(query));
+    const answer = await provider.search(request, contentFlags(request));
+    await headlines.keep(request, answer.results);
+  }
+}

@@ -2,7 +2,7 @@ import type { ContentFeature } from '../content';
 import type { Feature, FeatureDeps } from '../feature';
 import { apiReadRule } from '../http/rate-limit';
 import { createExaProvider } from './exa-provider';
-import { createHeadlines } from './headlines';
+import { createHeadlines, keepDefaultHeadlines } from './headlines';
 import { NewsIndex } from './local/news-index';
 import { createLocalProvider } from './local/provider';
 import type { SearchProvider } from './provider';
@@ -27,6 +27,7 @@ export function createSearchFeature(
   },
 ): SearchFeature {
   const { config, store, logger, limiter, providers, content } = deps;
+  const headlines = createHeadlines(store, logger.child({ component: 'headlines' }));
   const news = providers.exa
     ? null
     : new NewsIndex({
@@ -35,19 +36,16 @@ export function createSearchFeature(
         logger: logger.child({ component: 'news-index' }),
         feeds: config.NEWS_FEEDS,
         refreshMinutes: config.NEWS_REFRESH_MINUTES,
+        // Fresh articles, fresh default headlines (searching the local index costs nothing).
+        afterIngest: () => keepDefaultHeadlines(provider, headlines),
       });
-  const provider = providers.exa
+  const provider: SearchProvider = providers.exa
     ? // Exa fetches on its side; a private or local address is still refused here, as for any page read.
       createExaProvider(providers.exa, (url) => content.fetcher.vet(url))
     : createLocalProvider({ index: news!, content: content.service, ai: content.ai, logger });
   return {
     basePath: '/api/exa',
-    router: createSearchRouter(
-      provider,
-      createHeadlines(store, logger.child({ component: 'headlines' })),
-      limiter,
-      apiReadRule(config),
-    ),
+    router: createSearchRouter(provider, headlines, limiter, apiReadRule(config)),
     provider,
     news,
     start() {

@@ -47,6 +47,11 @@ export interface NewsIndexOptions {
   maxAgeDays?: number;
   maxArticles?: number;
   now?: () => number;
+  /**
+   * Runs after each ingest this instance made (not after a reload of another's) that left articles
+   * in the index, before refresh() settles; a failure is logged.
+   */
+  afterIngest?: () => Promise<void>;
 }
 
 const FEED_CONCURRENCY = 4;
@@ -236,8 +241,14 @@ export class NewsIndex {
           this.options.logger.error({ err: error }, 'news ingest failed');
           return { ingested: false, feeds: [], articles: this.articles.size };
         })
-        .then((report) => {
+        .then(async (report) => {
           this.lastReport = report;
+          // With articles in the index (a search made now does not wait for this ingest).
+          if (report.ingested && this.articles.size > 0) {
+            await this.options.afterIngest?.().catch((error: unknown) => {
+              this.options.logger.warn({ err: error }, 'work after the news ingest failed');
+            });
+          }
           return report;
         })
         .finally(() => {
