@@ -1,39 +1,13 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Ack } from '@shared/events';
 import { leagueChatRoomId } from '@shared/schemas/chat';
 import { noMetrics } from '../metrics';
-import type { AppSocket } from '../realtime';
 import { gameRoom, moderationRoom, unreadRoom } from '../realtime/rooms';
 import { createChatSocketHandlers, type ChatHandlerParts } from './handlers';
 import { createChatRoomAccess } from './room-access';
+import { fakeSocket } from '../../../tests/helpers/fake-socket';
 
 const ROOM = leagueChatRoomId('A'.repeat(16));
-
-/** A socket as the handlers use it: its rooms, its session, and the listeners registered on it. */
-function fakeSocket(login: string) {
-  const listeners = new Map<
-    string,
-    (this: unknown, payload: unknown, ack: (answer: Ack<unknown>) => void) => void
-  >();
-  const socket = {
-    data: { login, name: null, role: 'user', userId: 1, sessionKey: 'key' },
-    rooms: new Set<string>(['own-id']),
-    nsp: {},
-    on(event: string, listener: never) {
-      listeners.set(event, listener);
-    },
-    join(rooms: string | string[]) {
-      for (const room of [rooms].flat()) socket.rooms.add(room);
-    },
-    leave(room: string) {
-      socket.rooms.delete(room);
-    },
-  };
-  const request = (event: string, payload: unknown) =>
-    new Promise<Ack<unknown>>((resolve) => listeners.get(event)!.call(socket, payload, resolve));
-  return { socket: socket as unknown as AppSocket & typeof socket, request };
-}
 
 /**
  * The chat's handlers for a league whose member is removed after the first look-up: the check before

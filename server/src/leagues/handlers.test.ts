@@ -1,40 +1,14 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Ack } from '@shared/events';
 import type { League, LeagueWatchAnswer } from '@shared/schemas/leagues';
 import { errors } from '../errors';
 import { noMetrics } from '../metrics';
-import type { AppSocket } from '../realtime';
 import { leagueRoom } from '../realtime/rooms';
 import { createLeagueSocketHandlers } from './handlers';
 import type { LeagueService } from './service';
+import { fakeSocket } from '../../../tests/helpers/fake-socket';
 
 const LEAGUE_ID = 'A'.repeat(16);
-
-/** A socket as the handlers use it: its rooms, its login, and the listeners registered on it. */
-function fakeSocket(login: string) {
-  const listeners = new Map<
-    string,
-    (this: unknown, payload: unknown, ack: (answer: Ack<unknown>) => void) => void
-  >();
-  const socket = {
-    data: { login, name: null, role: 'user', userId: 1, sessionKey: 'key' },
-    rooms: new Set<string>(['own-id']),
-    disconnected: false,
-    on(event: string, listener: never) {
-      listeners.set(event, listener);
-    },
-    join(room: string) {
-      socket.rooms.add(room);
-    },
-    leave(room: string) {
-      socket.rooms.delete(room);
-    },
-  };
-  const request = (event: string, payload: unknown) =>
-    new Promise<Ack<unknown>>((resolve) => listeners.get(event)!.call(socket, payload, resolve));
-  return { socket: socket as unknown as AppSocket & typeof socket, request };
-}
 
 describe('league:watch', () => {
   it('takes the socket back out of the league when its member was removed between the read and the join', async () => {
