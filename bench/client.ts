@@ -11,8 +11,8 @@
  * - Lighthouse 12 (mobile, simulated throttling) performance, accessibility and best-practices of
  *   /login and / in Debian's /usr/bin/chromium, the median of five runs a page. / is measured twice
  *   per run in the same browser: as a first visit (storage and cache cleared, as Lighthouse does by
- *   default; the server has the default headlines from the visits before it, as a server in use
- *   has, and they paint from the server's copy) and right after it as a returning fan (storage and
+ *   default; the server has the default headlines from its news ingest, as a server in use has,
+ *   and they paint from the server's copy) and right after it as a returning fan (storage and
  *   cache kept: the answers the first visit's searches got paint at once).
  * - The load average before and after, since a busy machine moves the Lighthouse scores by 20 points.
  *
@@ -32,7 +32,6 @@ import react from '@vitejs/plugin-react';
 import express from 'express';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { DASHBOARD_DEFAULT_QUERIES, dashboardDefaultRequest } from '@shared/schemas/headlines';
 import { compressedAssets } from '../server/src/http/compressed-assets';
 import { startFakeEspn } from '../tests/fakes/espn';
 import { startFakeNewsFeeds } from '../tests/fakes/news-feeds';
@@ -385,20 +384,12 @@ try {
     deps: { clientDir: oursDir },
   });
   // The dashboard's searches answer from the local news index: filled before any page is measured.
+  // The ingest also keeps the default headlines (the server's own default searches), as on a server
+  // in use, so a first visit paints the server's copy.
   const ingest = await app.app.news?.refresh();
   if (!ingest?.ingested) throw new Error('the news index did not ingest the fake feeds');
   reference = await serveStatic(referenceDir);
   const cookie = await signIn(app.baseUrl, 'lighthouse');
-  // A server in use has the dashboard's default headlines from its fans' visits: one fan's default
-  // searches have answered before any page is measured, so a first visit paints the server's copy.
-  for (const query of Object.values(DASHBOARD_DEFAULT_QUERIES)) {
-    const response = await fetch(`${app.baseUrl}/api/exa/search-with-content`, {
-      method: 'POST',
-      headers: { cookie, origin: app.baseUrl, 'content-type': 'application/json' },
-      body: JSON.stringify(dashboardDefaultRequest(query)),
-    });
-    if (!response.ok) throw new Error(`the default search answered HTTP ${response.status}`);
-  }
 
   const html = {
     ours: sizes(oursDir, staticGraph(oursDir)),

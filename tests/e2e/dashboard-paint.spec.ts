@@ -36,6 +36,15 @@ async function holdSearches(page: Page) {
 const sportsPanel = (page: Page) => page.getByRole('region', { name: 'Sports News' });
 const techPanel = (page: Page) => page.getByRole('region', { name: 'Tech News' });
 
+/** Both panels show their own fresh answer: no progress, no age, the count of what they found. */
+async function expectFreshAnswers(page: Page) {
+  for (const panel of [sportsPanel(page), techPanel(page)]) {
+    await expect(panel.getByText('Searching for articles...')).toHaveCount(0);
+    await expect(panel.getByText(/^Updated /)).toHaveCount(0);
+    await expect(panel.getByText(/^Found \d+ results? for "/)).toBeVisible();
+  }
+}
+
 test.describe('dashboard first paint', () => {
   test.describe.configure({ timeout: 60_000 });
   test.beforeEach(async ({ context }) => {
@@ -86,11 +95,7 @@ test.describe('dashboard first paint', () => {
 
     // The fresh answers replace the kept ones, which no longer claim an age.
     await searches.release();
-    for (const panel of [sportsPanel(page), techPanel(page)]) {
-      await expect(panel.getByText('Searching for articles...')).toHaveCount(0);
-      await expect(panel.getByText(/^Updated /)).toHaveCount(0);
-      await expect(panel.getByText(/^Found \d+ results? for "/)).toBeVisible();
-    }
+    await expectFreshAnswers(page);
     await page.screenshot({ path: `${SHOTS}/dashboard-paint-fresh-answer-phone.png`, fullPage: true });
   });
 
@@ -127,11 +132,7 @@ test.describe('dashboard first paint', () => {
     await page.screenshot({ path: `${SHOTS}/dashboard-paint-server-headlines-phone.png`, fullPage: true });
 
     await searches.release();
-    for (const panel of [sportsPanel(page), techPanel(page)]) {
-      await expect(panel.getByText('Searching for articles...')).toHaveCount(0);
-      await expect(panel.getByText(/^Updated /)).toHaveCount(0);
-      await expect(panel.getByText(/^Found \d+ results? for "/)).toBeVisible();
-    }
+    await expectFreshAnswers(page);
   });
 
   test('a first visit on a server with no headlines yet shows stand-in cards under the loading text', async ({

@@ -77,28 +77,29 @@ export function createHeadlines(store: Store, logger: Logger, now: () => number 
 
     /** The kept answers that are still fresh, with their ages; one that no longer reads as a kept answer is skipped. */
     async read(): Promise<KeptHeadlinesResponse['headlines']> {
-      const found: KeptHeadlinesResponse['headlines'] = [];
-      for (const panel of PANELS) {
-        let raw: string | null = null;
-        try {
-          raw = await store.get(keys.searchHeadlines(panel));
-        } catch (error) {
-          logger.warn({ err: error, panel }, 'could not read the default headlines');
-        }
-        if (raw === null || raw.length > KEPT_HEADLINES_LIMITS.answerChars) continue;
+      const raws = await Promise.all(
+        PANELS.map((panel) =>
+          store.get(keys.searchHeadlines(panel)).catch((error: unknown) => {
+            logger.warn({ err: error, panel }, 'could not read the default headlines');
+            return null;
+          }),
+        ),
+      );
+      return PANELS.flatMap((panel, index) => {
+        const raw = raws[index] ?? null;
+        if (raw === null || raw.length > KEPT_HEADLINES_LIMITS.answerChars) return [];
         let parsed: unknown = null;
         try {
           parsed = JSON.parse(raw);
         } catch {
-          continue;
+          return [];
         }
         const checked = keptHeadlineSchema.safeParse(parsed);
-        if (!checked.success || checked.data.query !== DASHBOARD_DEFAULT_QUERIES[panel]) continue;
+        if (!checked.success || checked.data.query !== DASHBOARD_DEFAULT_QUERIES[panel]) return [];
         const ageMs = now() - checked.data.savedAt;
-        if (ageMs < 0 || ageMs > KEPT_HEADLINES_LIMITS.maxAgeMs) continue;
-        found.push({ query: checked.data.query, ageMs, results: checked.data.results });
-      }
-      return found;
+        if (ageMs < 0 || ageMs > KEPT_HEADLINES_LIMITS.maxAgeMs) return [];
+        return [{ query: checked.data.query, ageMs, results: checked.data.results }];
+      });
     },
   };
 }
